@@ -1,0 +1,43 @@
+"""Bots choose an action for one seat from what that seat may see."""
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from .actions import Action
+from .game import Game
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game, state: Any, seat: int) -> Action:
+        """Pick a legal action for ``seat``. Bots must only read ``game.view(state, seat)``."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self._random = random.Random(f"random-bot:{seed}")
+
+    def choose(self, game: Game, state: Any, seat: int) -> Action:
+        actions = game.legal_actions(game.view(state, seat), seat)
+        return self._random.choice(actions)
+
+
+def play_out(game: Game, state: Any, bots: dict[int, Bot] | Bot, max_actions: int = 100_000):
+    """Let bots play from ``state`` to the end; returns (final state, list of actions)."""
+    actions: list[Action] = []
+    while not game.is_over(state):
+        if len(actions) >= max_actions:
+            raise RuntimeError(f"no end after {max_actions} actions")
+        seat = game.to_move(state)[0]
+        bot = bots if not isinstance(bots, dict) else bots[seat]
+        action = bot.choose(game, state, seat)
+        state, _ = game.apply(state, action)
+        actions.append(action)
+    return state, actions

@@ -1,0 +1,145 @@
+"""The engine contract every game implements.
+
+A game is a stateless object; states are plain dataclasses owned by the caller. ``apply``
+validates an action, copies the state, applies the action to the copy and returns the copy
+with the events, so a refused or failed action never leaves anything half-applied.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Sequence, TypeVar
+
+from .actions import Action, parse_label, seat_name
+from .errors import IllegalAction
+from .events import Event
+from .rules import RuleCatalog
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``result`` is a short word ("victory", "defeat", ...); ``winners`` the seats that won (or,
+    in a lost co-operative game, hold the title the game gives); ``titles`` names each seat's
+    title, if any; ``scores`` one number per seat.
+    """
+
+    result: str
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    titles: dict[int, str] = field(default_factory=dict)
+    summary: str = ""
+    rule: str = ""
+
+
+class Game(Generic[S]):
+    """Base class of every game. Subclasses fill in the hooks marked below."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    variants: ClassVar[tuple[str, ...]]
+    player_counts: ClassVar[dict[str, tuple[int, ...]]]
+    rules: RuleCatalog
+
+    # ---- hooks a game implements -------------------------------------------------------
+    def new(self, players: int, variant: str | None = None, seed: int = 0, **options: Any) -> S:
+        raise NotImplementedError
+
+    def to_move(self, state: S) -> tuple[int, ...]:
+        """Seats that owe a decision now (several in simultaneous steps; none when over)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
+
+    def text(self, state: S, seat: int | None = None) -> str:
+        """A deterministic text board, from ``seat``'s view (None: everything)."""
+        raise NotImplementedError
+
+    def view(self, state: S, seat: int | None) -> S:
+        """A copy of ``state`` with what ``seat`` may not know removed (None: all-seeing)."""
+        raise NotImplementedError
+
+    def current_rule(self, state: S) -> str:
+        """The rule section that governs the decision owed now."""
+        raise NotImplementedError
+
+    def why_illegal(self, state: S, action: Action) -> tuple[str, str]:
+        """Explain why ``action`` is refused: (message, rule id). Games refine this."""
+        owing = self.to_move(state)
+        if action.seat not in owing:
+            return (f"{seat_name(action.seat)} does not owe a decision now (waiting for "
+                    f"{seat_list(owing)})", self.current_rule(state))
+        return (f"{action.label} is not a legal action now", self.current_rule(state))
+
+    def setup_events(self, state: S) -> tuple[Event, ...]:
+        """The events of setup (shuffles, deals) that led to ``state`` when it was new."""
+        return ()
+
+    def _apply(self, state: S, action: Action, events: list[Event]) -> None:
+        """Apply a legal action to ``state`` (a private copy) in place, appending events."""
+        raise NotImplementedError
+
+    def copy_state(self, state: S) -> S:
+        return copy.deepcopy(state)
+
+    # ---- the shared contract -------------------------------------------------------------
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    def check(self, state: S, action: Action) -> None:
+        """Raise IllegalAction if ``action`` may not be applied to ``state``."""
+        if self.is_over(state):
+            raise IllegalAction("the game is over; no more actions are taken",
+                                self.outcome(state).rule or self.current_rule(state), action)
+        if action.seat not in self.to_move(state) or action not in self.legal_actions(state, action.seat):
+            message, rule = self.why_illegal(state, action)
+            raise IllegalAction(message, rule, action)
+
+    def apply(self, state: S, action: Action | str) -> tuple[S, tuple[Event, ...]]:
+        """Return the state after ``action`` and the events it caused; ``state`` is untouched."""
+        if isinstance(action, str):
+            action = self.parse_action(state, action)
+        self.check(state, action)
+        new = self.copy_state(state)
+        events: list[Event] = []
+        self._apply(new, action, events)
+        return new, tuple(events)
+
+    def parse_action(self, state: S, text: str) -> Action:
+        """Read a label such as ``"P2 play 7"`` back into an Action (any case and spacing).
+
+        Raises IllegalAction for text that is not an action label at all; whether the
+        action is legal is checked by ``apply``.
+        """
+        action = parse_label(text)
+        if action is None:
+            shown = text if isinstance(text, str) else type(text).__name__
+            raise IllegalAction(f"could not read {shown[:60]!r} as an action; labels look like "
+                                f"'P1 <verb> <arguments>'", self.current_rule(state))
+        return action
+
+    def seats(self, state: S) -> range:
+        return range(self.players(state))
+
+    def players(self, state: S) -> int:
+        return state.players  # type: ignore[attr-defined]
+
+    def all_legal_actions(self, state: S) -> list[Action]:
+        return [a for seat in self.to_move(state) for a in self.legal_actions(state, seat)]
+
+    def rule_text(self, rule_id: str) -> str:
+        return self.rules[rule_id].text if rule_id in self.rules else ""
+
+    def __repr__(self) -> str:
+        return f"<bonekit game {self.id!r}: {self.title}>"
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    return ", ".join(seat_name(s) for s in seats)

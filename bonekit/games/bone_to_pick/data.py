@@ -1,0 +1,54 @@
+"""Bone to Pick component data, loaded once from data.json (values marked rulebook or kit)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+DATA_FILE = Path(__file__).with_name("data.json")
+
+
+@dataclass(frozen=True)
+class Undead:
+    id: str
+    name: str
+    level: str
+    trophy: int
+    damage: int
+    power: dict[int, int]
+    source: str
+
+    def power_for(self, players: int) -> int:
+        return self.power[players]
+
+
+@dataclass(frozen=True)
+class Components:
+    undead: dict[str, Undead]
+    weapon_values: tuple[int, ...]
+    hit_points: int
+    easier_hit_points: int
+    turns: int
+    colour_names: tuple[str, ...]
+    colour_hex: tuple[str, ...]
+    raw: dict
+
+    def weapon_type(self, value: int) -> str:
+        if value == 0:
+            return "none"
+        return "melee" if value <= 4 else "ranged" if value <= 8 else "siege"
+
+    def by_level(self, level: str) -> list[str]:
+        return [u.id for u in self.undead.values() if u.level == level]
+
+
+@lru_cache(maxsize=None)
+def components() -> Components:
+    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    undead = {c["id"]: Undead(c["id"], c["name"], c["level"], c["trophy"], c["damage"],
+                              {int(k): v for k, v in c["power"].items()}, c["source"])
+              for c in raw["undead"]}
+    return Components(undead, tuple(raw["weapons"]["values"]), raw["haven"]["hit_points"],
+                      raw["haven"]["easier_hit_points"], raw["turns"],
+                      tuple(raw["colours"]["names"]), tuple(raw["colours"]["hex"]), raw)

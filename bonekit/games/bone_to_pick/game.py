@@ -9,6 +9,8 @@ from ...core.events import Event
 from ...core.game import Game, Outcome
 from ...core.rng import Rng
 from ...core.rules import RuleCatalog
+from ...core.bots import RandomBot
+from .bots import CarefulBot, GreedyBot
 from .data import components
 from .rules_logic import legend, scapegoat, trophy_winner
 from .state import HIDDEN, HIDDEN_ID, BoneToPickState, TurnRecord
@@ -23,6 +25,7 @@ class BoneToPick(Game[BoneToPickState]):
     title = "Bone to Pick"
     variants = ("base",)
     player_counts = {"base": (2, 3, 4, 5, 6)}
+    bots = {"careful": CarefulBot, "random": RandomBot, "greedy": GreedyBot}
 
     def __init__(self) -> None:
         self.rules = RuleCatalog.from_markdown(Path(__file__).with_name("rules.md"))

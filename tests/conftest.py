@@ -1,0 +1,131 @@
+"""Shared fixtures and helpers for the bonekit engine tests.
+
+The helpers are plain functions (imported by the test modules with ``from conftest import``)
+so that a test reads as a sequence of real engine calls.
+"""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import pytest
+
+import bonekit
+from bonekit.games.bone_to_pick import HIDDEN
+
+FULL_SET = (0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+
+
+def pytest_addoption(parser, pluginmanager):
+    # pyproject's addopts pass --nbval options. When the suite is run with ``-p no:nbval``
+    # (engine tests only), accept and ignore them so the command line still parses.
+    if not pluginmanager.has_plugin("nbval"):
+        group = parser.getgroup("nbval (disabled)")
+        group.addoption("--nbval", action="store_true", help="ignored: nbval is disabled")
+        group.addoption("--nbval-lax", action="store_true", help="ignored: nbval is disabled")
+        group.addoption("--nbval-current-env", action="store_true",
+                        help="ignored: nbval is disabled")
+        group.addoption("--nbval-sanitize-with", action="store", default=None,
+                        help="ignored: nbval is disabled")
+
+
+@pytest.fixture(scope="session")
+def game():
+    return bonekit.load("bone_to_pick")
+
+
+def btp():
+    return bonekit.load("bone_to_pick")
+
+
+def play(game, state, labels):
+    """Apply labels one by one; returns (final state, list of event tuples)."""
+    all_events = []
+    for label in labels:
+        state, events = game.apply(state, label)
+        all_events.append(events)
+    return state, all_events
+
+
+def play_turn(game, state, values):
+    """Every seat plays ``values[seat]``, seat order P1, P2, ...; returns (state, events)."""
+    events = []
+    for seat, value in enumerate(values):
+        state, evs = game.apply(state, f"P{seat + 1} play {value}")
+        events.extend(evs)
+    return state, events
+
+
+def snapshot(game, state):
+    """What must not change when an action is refused or applied to a copy."""
+    return copy.deepcopy(state), game.text(state)
+
+
+def all_undead_ids(game, easy_deck=False):
+    d = game.data
+    return sorted(u for u in d.undead if not (easy_deck and d.undead[u].level == "hard"))
+
+
+def check_invariants(game, state):
+    """The component and turn invariants that must hold after every action."""
+    n = state.players
+    # Weapons: each seat's hand + used pile + face-down choice is exactly its 12 weapons.
+    for seat in range(n):
+        cards = list(state.hands[seat]) + state.used(seat)
+        if state.chosen[seat] is not None:
+            cards.append(state.chosen[seat])
+        assert Counter(cards) == Counter(FULL_SET), (seat, cards)
+        assert state.hands[seat] == sorted(state.hands[seat])
+    # Undead: every card is in exactly one place.
+    places = list(state.deck) + list(state.box) + ([state.current] if state.current else [])
+    places += [u for t in state.trophies for u in t] + list(state.unclaimed) + list(state.damage_row)
+    expected = all_undead_ids(game, bool(state.options.get("easy_deck")))
+    assert sorted(places) == expected, "undead not conserved"
+    assert len(set(places)) == len(places)
+    resolved = [u for t in state.trophies for u in t] + list(state.unclaimed) + list(state.damage_row)
+    assert sorted(r.undead for r in state.history) == sorted(resolved)
+    assert len(state.deck) + len(state.history) + (state.current is not None) == state.turns
+    assert len(state.box) == len(expected) - state.turns
+    # Turns and decisions.
+    assert len(state.history) == state.turn - (0 if state.over else 1)
+    assert 1 <= state.turn <= state.turns
+    owing = game.to_move(state)
+    assert (len(owing) == 0) == (game.outcome(state) is not None) == state.over
+    for seat in owing:
+        assert game.legal_actions(state, seat), f"P{seat + 1} owes a decision but has no action"
+    for seat in range(n):
+        if seat not in owing:
+            assert game.legal_actions(state, seat) == []
+    if not state.over:
+        assert state.current is not None
+        assert game.damage(state) < state.hit_points
+    else:
+        assert state.current is None
+        assert game.damage(state) >= state.hit_points or state.turn == state.turns
+    for record in state.history:
+        assert record.total == sum(record.plays)
+        assert record.defeated == (record.total >= record.power)
+
+
+def check_view(game, state, seat):
+    """``seat``'s view hides other hands, other face-down choices, the deck and the seed."""
+    v = game.view(state, seat)
+    assert v.viewer == seat
+    assert v.hands[seat] == state.hands[seat]
+    assert v.chosen[seat] == state.chosen[seat]
+    for other in range(state.players):
+        if other != seat:
+            assert v.hands[other] == [HIDDEN] * len(state.hands[other])
+            assert v.chosen[other] == (None if state.chosen[other] is None else HIDDEN)
+    assert v.deck == ["?"] * len(state.deck)
+    assert v.box == ["?"] * len(state.box)
+    assert v.seed == 0 and v.rng.seed == 0
+    # Public things stay visible.
+    assert v.current == state.current and v.history == state.history
+    assert v.trophies == state.trophies and v.damage_row == state.damage_row
+    text = game.text(state, seat)
+    for undead in state.deck:
+        assert undead not in text
+    assert f"seed {state.seed}" not in text
+    return v

@@ -1,0 +1,47 @@
+"""SceneCanvas: an ipycanvas Canvas that shows one Scene and forwards clicks on hit regions."""
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as w
+from ipycanvas import Canvas
+
+from .painter import paint
+from .scene import Hit, Scene
+
+
+class SceneCanvas:
+    """Owns a Canvas sized to the scene; repaints on every update and whenever a browser
+    view connects (pixels are not part of the widget state, so a new view starts blank)."""
+
+    def __init__(self, scene: Scene, on_hit: Callable[[Hit | None, float, float], None] | None = None,
+                 on_key: Callable[[str], None] | None = None):
+        self.scene = scene
+        self.canvas = Canvas(width=scene.width, height=scene.height,
+                             layout=w.Layout(width=f"{scene.width}px", height=f"{scene.height}px",
+                                             min_width=f"{scene.width}px"))
+        self.paints = 0
+        self._on_hit = on_hit
+        self.canvas.on_client_ready(self._repaint)
+        if on_hit:
+            self.canvas.on_mouse_down(self.click)
+        if on_key:
+            self.canvas.on_key_down(lambda key, *modifiers: on_key(key))
+        self._repaint()
+
+    def show(self, scene: Scene) -> None:
+        if (scene.width, scene.height) != (self.scene.width, self.scene.height):
+            self.canvas.width, self.canvas.height = scene.width, scene.height
+            self.canvas.layout.width = f"{scene.width}px"
+            self.canvas.layout.height = f"{scene.height}px"
+        self.scene = scene
+        self._repaint()
+
+    def click(self, x: float, y: float) -> None:
+        """Handle a click at canvas coordinates (also how tests press things)."""
+        if self._on_hit:
+            self._on_hit(self.scene.hit_at(x, y), x, y)
+
+    def _repaint(self, *_: object) -> None:
+        paint(self.canvas, self.scene)
+        self.paints += 1

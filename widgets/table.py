@@ -1,0 +1,173 @@
+"""Table: play a game in the notebook against bots, by clicking cards or buttons."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import ipywidgets as w
+
+from bonekit.core.actions import Action, seat_name
+from bonekit.core.bots import Bot, RandomBot
+from bonekit.core.errors import IllegalAction
+from bonekit.core.events import Event, events_for
+from bonekit.core.game import Game
+from bonekit.core.registry import load
+from bonekit.core.replay import Replay
+
+from .base import StaticFallback, digest
+from .canvas import SceneCanvas
+from .panels import board_html, log_html, rule_title, status_html
+from .scene import Hit, Scene
+from .views import render
+
+HUMAN = "human"
+
+
+def make_bot(game: Game, kind: str | Bot, seed: int) -> Bot:
+    """A bot from a name in ``game.bots`` (e.g. "careful", "random") or a Bot object."""
+    if not isinstance(kind, str):
+        return kind
+    bots = getattr(game, "bots", {"random": RandomBot})
+    if kind not in bots:
+        raise ValueError(f"unknown bot {kind!r}; {game.title} has {', '.join(bots)} (or 'human')")
+    return bots[kind](seed)
+
+
+class Table(StaticFallback, w.VBox):
+    """A game in progress. ``seats`` lists who sits where: ``"human"`` or a bot name/object.
+
+    Humans act by clicking their cards, pressing a button, or typing a label; bots answer at
+    once. Refused actions show their reason and rule in the status line, never a traceback.
+    """
+
+    def __init__(self, game: Game | str, seats: Sequence[str | Bot], seed: int = 0,
+                 variant: str | None = None, **options: Any):
+        self.game = load(game) if isinstance(game, str) else game
+        self.seats = list(seats)
+        self.humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
+        self.bots = {i: make_bot(self.game, s, seed * 100 + i) for i, s in enumerate(self.seats)
+                     if s != HUMAN}
+        self.seed, self.variant, self.options = seed, variant, options
+        self.state = self.game.new(len(self.seats), variant=variant, seed=seed, **options)
+        self.actions: list[str] = []
+        self.history: list[tuple[int, tuple[Event, ...]]] = [(0, self.game.setup_events(self.state))]
+
+        self.status = w.HTML()
+        self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.typed = w.Text(placeholder="or type an action, e.g. P1 play 7, then Enter",
+                            continuous_update=False, layout=w.Layout(width="360px"))
+        self.typed.observe(self._typed, "value")
+        self.event_log = w.HTML()
+        self.board = w.HTML()
+        self.picture = SceneCanvas(self._scene(), on_hit=self._clicked)
+        text_board = w.Accordion([self.board], titles=("Text board (accessible view)",))
+        text_board.selected_index = None
+        super().__init__([self.status, self.picture.canvas, self.buttons, self.typed, self.event_log, text_board])
+        self._run_bots()
+        self._refresh("Your move." if self.humans else "Bots only: watch them play.")
+
+    # ---- who is acting ----------------------------------------------------------------------
+    @property
+    def active(self) -> int | None:
+        """The human seat that owes a decision now (hot-seat order), if any."""
+        owing = self.game.to_move(self.state)
+        return next((s for s in self.humans if s in owing), None)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the picture uses: the acting human, the only human, or all-seeing."""
+        if self.active is not None:
+            return self.active
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    @property
+    def replay(self) -> Replay:
+        return Replay(self.game.id, len(self.seats), self.seed, self.variant, dict(self.options),
+                      list(self.actions))
+
+    # ---- acting -----------------------------------------------------------------------------
+    def act(self, label: str | Action) -> bool:
+        """Try an action for a human seat; returns whether it was taken."""
+        try:
+            action = label if isinstance(label, Action) else self.game.parse_action(self.state, label)
+            if action.seat not in self.humans:
+                owner = self.seats[action.seat] if 0 <= action.seat < len(self.seats) else None
+                who = f"the {getattr(owner, 'name', owner)} bot" if owner else "nobody"
+                raise IllegalAction(f"you play {', '.join(map(seat_name, self.humans)) or 'no seat'}; "
+                                    f"{seat_name(action.seat)} is played by {who}",
+                                    self.game.current_rule(self.state), action)
+            since = len(self.history)
+            self._take(action)
+        except IllegalAction as e:
+            self._refresh(f"✗ {e.reason} (rule {e.rule}: {rule_title(self.game, e.rule)})", ok=False)
+            return False
+        self._run_bots()
+        self._refresh(self._after_message(since))
+        return True
+
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas coordinates, as the browser would send it."""
+        self.picture.click(x, y)
+
+    def _clicked(self, hit: Hit | None, x: float, y: float) -> None:
+        if hit is None:
+            legal = self.game.legal_actions(self.state, self.active) if self.active is not None else []
+            hint = " (click one of your cards)" if legal else ""
+            self._refresh(f"Nothing to do there{hint}.", ok=True)
+            return
+        self.act(hit.target)
+
+    def _typed(self, change: dict) -> None:
+        text = change["new"].strip()
+        if text:
+            self.typed.value = ""
+            self.act(text)
+
+    def _take(self, action: Action) -> None:
+        self.state, events = self.game.apply(self.state, action)
+        self.actions.append(action.label)
+        self.history.append((len(self.actions), events))
+
+    def _run_bots(self) -> None:
+        while not self.game.is_over(self.state):
+            owing = [s for s in self.game.to_move(self.state) if s in self.bots]
+            if not owing:
+                break
+            seat = owing[0]
+            self._take(self.bots[seat].choose(self.game, self.state, seat))
+
+    def _after_message(self, since: int) -> str:
+        """What the human's action set off, in words (reveals, outcomes, the next attacker)."""
+        public = [e.text for _, events in self.history[since:] for e in events
+                  if e.visible_to is None and e.kind not in ("commit",)]
+        out = self.game.outcome(self.state)
+        tail = "" if out or self.active is None else " Your move."
+        return " ".join(public[-6:]) + tail
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def _scene(self) -> Scene:
+        return render(self.game, self.state, self.viewer, self.active)
+
+    def current_scene(self) -> Scene:
+        return self.picture.scene
+
+    def _refresh(self, message: str, ok: bool = True) -> None:
+        self.picture.show(self._scene())
+        self.status.value = status_html(message, ok)
+        seat = self.viewer
+        self.event_log.value = log_html(self.game, [(i, events_for(e, seat)) for i, e in self.history],
+                                  current=len(self.actions))
+        self.board.value = board_html(self.game.text(self.state, seat))
+        legal = self.game.legal_actions(self.state, self.active) if self.active is not None else []
+        buttons = []
+        for a in legal:
+            b = w.Button(description=" ".join(a.args) or a.verb, tooltip=a.label,
+                         layout=w.Layout(width="auto", min_width="40px"))
+            b.on_click(lambda _, a=a: self.act(a))
+            buttons.append(b)
+        self.buttons.children = buttons
+        self.typed.disabled = not legal
+
+    def summary(self) -> str:
+        who = "all-seeing" if self.viewer is None else seat_name(self.viewer)
+        return (f"Table({self.game.id}, {len(self.seats)} seats, {len(self.actions)} actions, "
+                f"view {who}, digest {digest(self.game.text(self.state, self.viewer))})")

@@ -87,7 +87,7 @@ class Hit:
 Shape = Rect | Circle | Line | Polygon | Text
 
 
-@dataclass
+@dataclass(repr=False)
 class Scene:
     width: int
     height: int
@@ -123,6 +123,10 @@ class Scene:
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
+
+    def __repr__(self) -> str:
+        return (f"<Scene {self.width}x{self.height} {self.title!r}: {len(self.shapes)} shapes, "
+                f"{len(self.hits)} hit regions>")
 
 
 def _paint(fill: str | None, stroke: str | None, width: float) -> str:

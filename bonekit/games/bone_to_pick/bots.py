@@ -23,12 +23,13 @@ class CarefulBot:
 
     Its share of the undead's power is in proportion to the weapons it has left among all the
     weapons the table has left (public knowledge from the reveals). It lays the smallest
-    weapon that covers the share plus a margin, or its best weapon if none does.
+    weapon that covers the share (a quarter more when a loss would end the game, and now and
+    then a step higher to grab a valuable trophy), or its best weapon if none does.
     """
 
     name = "careful"
 
-    def __init__(self, seed: int = 0, margin: float = 0.1):
+    def __init__(self, seed: int = 0, margin: float = 0.0):
         self.margin = margin
         self._random = random.Random(f"careful-bot:{seed}")
 
@@ -43,10 +44,10 @@ class CarefulBot:
         need = share * (1 + self.margin + (0.25 if fatal else 0))
         enough = [v for v in hand if v >= need]
         if enough:
-            value = enough[0]
-            # A valuable trophy is worth one step up, to dodge a likely tie.
-            if undead.trophy >= 6 and len(enough) > 1 and self._random.random() < 0.5:
-                value = enough[1]
+            # Now and then reach one or two cards higher to win the trophy outright: the more
+            # it is worth, the more tempting (and the less likely to tie with the others).
+            reach = sum(self._random.random() < undead.trophy / 12 for _ in range(2))
+            value = enough[min(reach, len(enough) - 1)]
         else:
             value = hand[-1]
         return Action(seat, "play", (str(value),))

@@ -231,14 +231,14 @@ class BoneToPick(Game[BoneToPickState]):
             return None
         if self.damage(state) >= state.hit_points:
             scores, blamed = scapegoat(state.hands)
-            who = " and ".join(self._name(state, s) for s in blamed)
+            who = _and(self._name(state, s) for s in blamed)
             return Outcome("defeat", (), scores, {s: "Scapegoat" for s in blamed},
                            f"The Haven falls in turn {state.turn}. Weapons left in hand: "
                            + ", ".join(f"{self._name(state, s)} {v}" for s, v in enumerate(scores))
                            + f". Scapegoat: {who}.", R + "end.scapegoat")
         trophy_values = [[self.data.undead[u].trophy for u in t] for t in state.trophies]
         scores, legends = legend(state.hands, trophy_values)
-        who = " and ".join(self._name(state, s) for s in legends)
+        who = _and(self._name(state, s) for s in legends)
         return Outcome("victory", legends, scores, {s: "Legend" for s in legends},
                        "The Haven survives all ten turns. Scores (hand + trophies): "
                        + ", ".join(f"{self._name(state, s)} {v}" for s, v in enumerate(scores))
@@ -263,3 +263,8 @@ class BoneToPick(Game[BoneToPickState]):
     def _name(self, state: BoneToPickState, seat: int) -> str:
         name = state.names[seat]
         return name if name == seat_name(seat) else f"{name} ({seat_name(seat)})"
+
+
+def _and(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

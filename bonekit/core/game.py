@@ -6,11 +6,11 @@ with the events, so a refused or failed action never leaves anything half-applie
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Sequence, TypeVar
 
 from .actions import Action, parse_label, seat_name
+from .clone import clone
 from .errors import IllegalAction
 from .events import Event
 from .rules import RuleCatalog
@@ -87,7 +87,7 @@ class Game(Generic[S]):
         raise NotImplementedError
 
     def copy_state(self, state: S) -> S:
-        return copy.deepcopy(state)
+        return clone(state)
 
     # ---- the shared contract -------------------------------------------------------------
     def is_over(self, state: S) -> bool:

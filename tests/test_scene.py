@@ -18,6 +18,7 @@ from ipycanvas.canvas import COMMANDS
 import bonekit
 import bonekit.widgets.painter as painter_module
 from bonekit.core.bots import play_out
+from bonekit.core.errors import IllegalAction
 from bonekit.games.bone_to_pick import CarefulBot, GreedyBot
 from bonekit.widgets import Circle, Hit, Line, Polygon, Rect, Scene, Text, render
 from bonekit.widgets.canvas import SceneCanvas
@@ -163,12 +164,14 @@ def test_svg_any_text_and_numbers_parse_and_round_trip(items):
                 float(v)
 
 
-@pytest.mark.xfail(reason="scene.py to_svg/_svg use xml.sax.saxutils.escape, which leaves control "
-                          "characters such as \\x0b in place: a player name with one gives SVG that "
-                          "is not well-formed XML", strict=True)
-def test_svg_control_character_in_name_is_still_well_formed(game):
-    names = ["tab\x0bname", "P2", "P3"]
-    parse(render(game, game.new(3, seed=0, names=names)).to_svg())
+def test_svg_control_character_in_text_is_still_well_formed(game):
+    sc = Scene(100, 40, title="ti\x0btle")
+    sc.add(Text(5, 20, "tab\x0bname\x00"))
+    svg = sc.to_svg()
+    parse(svg)
+    assert "tabname" in svg and "title" in svg
+    with pytest.raises(ValueError):  # the engine refuses unprintable names in the first place
+        game.new(3, seed=0, names=["tab\x0bname", "P2", "P3"])
 
 
 def test_hit_at_topmost_and_none_outside():
@@ -365,14 +368,12 @@ def test_used_pile_hit_explains_rather_than_plays(game):
     card_hits = [h for h in sc.hits if h.x < HAND_X[1]]
     pile_hits = [h for h in sc.hits if h.x >= HAND_X[1]]
     assert {h.target for h in card_hits} == {a.label for a in game.legal_actions(s, 0)}
-    assert [h.target for h in pile_hits] == ["P1 play 5"]
-    assert "P1 play 5" not in {a.label for a in game.legal_actions(s, 0)}
+    assert [h.target for h in pile_hits] == ["P1 reuse"]
+    with pytest.raises(IllegalAction) as refusal:
+        game.apply(s, "P1 reuse")
+    assert refusal.value.rule == "bone_to_pick.turn.rest" and "used" in refusal.value.reason
 
 
-@pytest.mark.xfail(reason="views/bone_to_pick.py:153 gives the used pile the target 'P<n> play "
-                          "<last used value>'; a player holds two 0s, so after playing one 0 a click "
-                          "on the used pile plays the other 0 instead of explaining the pile is spent",
-                   strict=True)
 def test_used_pile_hit_never_targets_a_legal_action(game):
     s = game.new(2, seed=0)
     s, _ = game.apply(s, "P1 play 0")
@@ -432,11 +433,6 @@ def _seat_views_disagree(game):
     return cases
 
 
-@pytest.mark.xfail(reason="a seat's view hides other hands as HIDDEN (-1) and game.outcome() "
-                          "recomputes Legend/Scapegoat from those -1s (bonekit/games/bone_to_pick/"
-                          "game.py outcome/view; used by widgets/views/bone_to_pick.py:103,118 and "
-                          "text.py:48): a seat's picture names the wrong Legend/Scapegoat",
-                   strict=True)
 def test_outcome_titles_same_in_every_view(game):
     for s in _seat_views_disagree(game):
         out = game.outcome(s)

@@ -12,6 +12,14 @@ from xml.sax.saxutils import escape, quoteattr
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
 
+_CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10, 13))
+
+
+def _text(value: str) -> str:
+    """Escape for XML; control characters (not allowed in XML 1.0) are dropped."""
+    return escape(value.translate(_CONTROL))
+
+
 def _n(x: float) -> str:
     """Numbers in SVG with at most one decimal, so output is stable."""
     r = round(x, 1)
@@ -113,9 +121,9 @@ class Scene:
     # ---- SVG --------------------------------------------------------------------------------
     def to_svg(self) -> str:
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
-               f'viewBox="0 0 {self.width} {self.height}" role="img" aria-label={quoteattr(self.title)} '
+               f'viewBox="0 0 {self.width} {self.height}" role="img" aria-label={quoteattr(self.title.translate(_CONTROL))} '
                f'font-family="{FONT}">',
-               f"<title>{escape(self.title)}</title>",
+               f"<title>{_text(self.title)}</title>",
                f'<rect width="{self.width}" height="{self.height}" fill="{self.background}"/>']
         out.extend(_svg(s) for s in self.shapes)
         out.append("</svg>")
@@ -153,5 +161,5 @@ def _svg(s: Shape) -> str:
     if isinstance(s, Text):
         weight = ' font-weight="bold"' if s.bold else ""
         return (f'<text x="{_n(s.x)}" y="{_n(s.y)}" font-size="{_n(s.size)}" fill="{s.fill}" '
-                f'text-anchor="{s.anchor}" dominant-baseline="central"{weight}>{escape(s.text)}</text>')
+                f'text-anchor="{s.anchor}" dominant-baseline="central"{weight}>{_text(s.text)}</text>')
     raise TypeError(f"not a shape: {s!r}")

@@ -44,7 +44,8 @@ class Stepper(StaticFallback, w.VBox):
                                 layout=w.Layout(width="150px"))
         self.slider = w.IntSlider(min=0, max=last, value=step, description="step",
                                   layout=w.Layout(width="340px"))
-        w.jslink((self.player, "value"), (self.slider, "value"))
+        # Linked in the kernel (not jslink) so that Python-side changes move both.
+        w.link((self.player, "value"), (self.slider, "value"))
         options = [("all-seeing", ALL_SEEING)] + [
             (f"{seat_name(s)} {names[s]}" if names[s] != seat_name(s) else seat_name(s), s)
             for s in range(replay.players)]

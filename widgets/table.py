@@ -158,6 +158,8 @@ class Table(StaticFallback, w.VBox):
                                   current=len(self.actions))
         self.board.value = board_html(self.game.text(self.state, seat))
         legal = self.game.legal_actions(self.state, self.active) if self.active is not None else []
+        for old in self.buttons.children:
+            old.close()  # otherwise every refresh leaks widgets into the kernel's registry
         buttons = []
         for a in legal:
             b = w.Button(description=" ".join(a.args) or a.verb, tooltip=a.label,

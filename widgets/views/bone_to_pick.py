@@ -26,7 +26,8 @@ def render(game: BoneToPick, state: BoneToPickState, seat: int | None = None,
     _enemy_board(game, s, scene)
     owing = set(game.to_move(s))
     for p in range(s.players):
-        _player_row(game, s, scene, p, TOP + ROW * p, p in owing, p == active)
+        # Cards are clickable only for the active seat, and only while it owes a decision.
+        _player_row(game, s, scene, p, TOP + ROW * p, p in owing, p == active and p in owing)
     return scene
 
 
@@ -150,8 +151,7 @@ def _player_row(game: BoneToPick, s: BoneToPickState, scene: Scene, p: int, y: f
             scene.add(Rect(ux + 2 * i, y + 18 + 2 * i, CARD_W, CARD_H - 6, BACK, "#3e2723", 1, 4))
         scene.add(Text(ux + CARD_W / 2 + 2, y + 18 + CARD_H / 2, str(len(used)), 12, "#fff", "middle", True))
         if active:
-            scene.hit(ux, y + 18, CARD_W + 6, CARD_H, f"{seat_name(p)} play {used[-1]}",
-                      "your used pile")
+            scene.hit(ux, y + 18, CARD_W + 6, CARD_H, f"{seat_name(p)} reuse", "your used pile")
     # Trophies.
     tx = ux + CARD_W + 30
     points = game.trophy_points(s, p)

@@ -1,6 +1,7 @@
 """Bone to Pick: the Game object (setup, decisions, the five steps of a turn, scoring)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -53,8 +54,9 @@ class BoneToPick(Game[BoneToPickState]):
         if type(seed) is not int:
             raise ValueError(f"seed must be an integer, not {seed!r}")
         names = tuple(options.get("names") or (seat_name(s) for s in range(players)))
-        if len(names) != players or not all(isinstance(n, str) and n for n in names):
-            raise ValueError(f"names must be {players} non-empty strings")
+        if len(names) != players or not all(isinstance(n, str) and n.strip() and n.isprintable()
+                                            and len(n) <= 40 for n in names):
+            raise ValueError(f"names must be {players} printable strings of 1 to 40 characters")
         d = self.data
         hit_points = d.easier_hit_points if options.get("easier_haven") else d.hit_points
         state = BoneToPickState(
@@ -130,10 +132,13 @@ class BoneToPick(Game[BoneToPickState]):
             waiting = ", ".join(seat_name(s) for s in self.to_move(state))
             return (f"{who} has already laid a weapon face down this turn "
                     f"(waiting for {waiting})", R + "ruling.changing_your_mind")
+        if action.verb == "reuse":
+            return (f"{who}'s used weapons stay face down on the used pile for the rest of the "
+                    f"game; only cards in hand can be played", R + "turn.rest")
         if action.verb != "play":
             return (f"{who} cannot '{action.verb}': in the prepare step the only action is "
                     f"'play <value>'", prepare)
-        if len(action.args) != 1 or not action.args[0].isdigit():
+        if len(action.args) != 1 or not re.fullmatch(r"[0-9]{1,3}", action.args[0]):
             return f"'play' takes one weapon value, e.g. '{who} play 7'", prepare
         value = int(action.args[0])
         hand = " ".join(map(str, state.hands[action.seat]))
@@ -251,7 +256,8 @@ class BoneToPick(Game[BoneToPickState]):
         v.viewer = seat
         v.deck = [HIDDEN_ID] * len(v.deck)
         v.box = [HIDDEN_ID] * len(v.box)
-        v.hands = [h if s == seat else [HIDDEN] * len(h) for s, h in enumerate(v.hands)]
+        if not v.over:  # at the end everyone counts their hand in the open
+            v.hands = [h if s == seat else [HIDDEN] * len(h) for s, h in enumerate(v.hands)]
         v.chosen = [c if (s == seat or c is None) else HIDDEN for s, c in enumerate(v.chosen)]
         v.rng = Rng(0, 0)  # the seed would reveal the deck
         v.seed = 0

@@ -116,7 +116,10 @@ def check_view(game, state, seat):
     assert v.chosen[seat] == state.chosen[seat]
     for other in range(state.players):
         if other != seat:
-            assert v.hands[other] == [HIDDEN] * len(state.hands[other])
+            if state.over:      # at the end everyone counts their hand in the open
+                assert v.hands[other] == state.hands[other]
+            else:
+                assert v.hands[other] == [HIDDEN] * len(state.hands[other])
             assert v.chosen[other] == (None if state.chosen[other] is None else HIDDEN)
     assert v.deck == ["?"] * len(state.deck)
     assert v.box == ["?"] * len(state.box)

@@ -48,7 +48,7 @@ def run_game(game, players, seed, bot_kind, options=None, full_checks=True):
         assert action in game.legal_actions(state, seat)
         if full_checks:
             # Every seat's view on the first games; the acting seat's view on all of them.
-            for s in (range(players) if seed < 10 else (seat,)):
+            for s in (range(players) if seed < 4 else (seat,)):
                 check_view(game, state, s)
             before, before_text = copy.deepcopy(state), game.text(state)
         new, events = game.apply(state, action)
@@ -177,7 +177,8 @@ def test_determinism_in_a_fresh_process(game):
     cases = [(p, s) for p in PLAYER_COUNTS for s in (0, 1, 99)]
     env = dict(os.environ, PYTHONHASHSEED="12345")
     proc = subprocess.run([sys.executable, "-c", SUBPROCESS_SCRIPT, json.dumps(cases)],
-                          capture_output=True, text=True, env=env, timeout=120, check=True)
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
     theirs = json.loads(proc.stdout)
     for (players, seed), other in zip(cases, theirs, strict=True):
         final, actions = play_out(game, game.new(players, seed=seed), RandomBot(seed=seed))

@@ -27,6 +27,16 @@ def filler(exclude, n=9):
     return ids[:n]
 
 
+def weakest(game, players, exclude=()):
+    """The undead with the lowest power at ``players`` (ties by id)."""
+    return min((u for u in game.data.undead.values() if u.id not in exclude),
+               key=lambda u: (u.power[players], u.id)).id
+
+
+def with_damage(game, damage, exclude=()):
+    return sorted(u for u, c in game.data.undead.items() if c.damage == damage and u not in exclude)
+
+
 def split_total(total, n):
     """n weapon values (each 0..10) adding up to ``total``, as even as possible."""
     assert 0 <= total <= 10 * n
@@ -136,6 +146,15 @@ def test_setup_stacked_deck_is_validated(game, deck, options):
         game.new(4, deck=deck, **options)
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "bug (minor): _setup_deck (games/bone_to_pick/game.py:89, `stacked = list(stacked)`) calls "
+    "list() on the option unchecked, so deck=5 raises TypeError instead of the ValueError "
+    "every other bad option gets"))
+def test_setup_stacked_deck_of_wrong_type_is_a_value_error(game):
+    with pytest.raises(ValueError, match="deck"):
+        game.new(4, deck=5)
+
+
 # ---- reveal ------------------------------------------------------------------------------------
 
 def test_reveal_first_undead_at_new(game):
@@ -233,7 +252,8 @@ def test_attack_total_at_least_power_beats(game, players, undead, margin):
 # ---- outcome: trophy ---------------------------------------------------------------------------
 
 def test_trophy_goes_to_highest_unique_value(game):
-    state = game.new(5, deck=["M01"] + filler(["M01"]))      # power 18 at 5 players
+    state = game.new(5, deck=["M01"] + filler(["M01"]))
+    assert game.power(state) <= 37
     state, events = play_turn(game, state, [10, 10, 6, 9, 2])
     assert state.trophies == [[], [], [], ["M01"], []]
     trophy = next(e for e in events if e.kind == "trophy")
@@ -245,26 +265,32 @@ def test_trophy_goes_to_highest_unique_value(game):
 
 def test_trophy_zero_never_wins(game):
     # 0 is the only value played once; the attack succeeds but nobody takes the card.
-    state = game.new(3, deck=["E02"] + filler(["E02"]))      # power 7 at 3 players
-    state, events = play_turn(game, state, [5, 0, 5])
+    card = weakest(game, 3)
+    state = game.new(3, deck=[card] + filler([card]))
+    v = -(-game.power(state) // 2)                             # two equal values beat it
+    assert 1 <= v <= 10
+    state, events = play_turn(game, state, [v, 0, v])
     assert state.history[-1].defeated
-    assert state.trophies == [[], [], []] and state.unclaimed == ["E02"]
+    assert state.trophies == [[], [], []] and state.unclaimed == [card]
     no = next(e for e in events if e.kind == "no_trophy")
-    assert no.rule == R + "turn.outcome.trophy" and no.data == {"undead": "E02"}
+    assert no.rule == R + "turn.outcome.trophy" and no.data == {"undead": card}
     assert state.history[-1].trophy_to is None
 
 
 def test_trophy_all_duplicates_goes_unclaimed(game):
-    state = game.new(4, deck=["M01"] + filler(["M01"]))      # power 14 at 4 players
+    card = weakest(game, 4)
+    state = game.new(4, deck=[card] + filler([card]))
+    assert game.power(state) <= 22
     state, events = play_turn(game, state, [6, 5, 6, 5])
     assert state.history[-1].defeated
-    assert state.unclaimed == ["M01"] and all(t == [] for t in state.trophies)
+    assert state.unclaimed == [card] and all(t == [] for t in state.trophies)
     assert state.damage_row == []
     assert "beaten without a taker: 1" in game.text(state)
 
 
 def test_trophy_lower_unique_beats_higher_duplicates(game):
-    state = game.new(6, deck=["E01"] + filler(["E01"]))      # power 16 at 6 players
+    state = game.new(6, deck=["E01"] + filler(["E01"]))
+    assert game.power(state) <= 39
     state, _ = play_turn(game, state, [10, 10, 9, 9, 1, 0])
     assert state.trophies[4] == ["E01"]
 
@@ -303,24 +329,25 @@ def test_trophy_winner_matches_reference(plays):
 # ---- outcome: damage ---------------------------------------------------------------------------
 
 def test_damage_accumulates_in_damage_row(game):
-    # E01 (damage 1) then M20 (damage 2) get through: 3 damage ends the game at 3 hit points.
-    deck = ["E01", "M20"] + filler(["E01", "M20"], 8)
-    assert game.data.undead["E01"].damage == 1 and game.data.undead["M20"].damage == 2
+    # A damage-1 then a damage-2 undead get through: 3 damage ends the game at 3 hit points.
+    one, two = with_damage(game, 1)[0], with_damage(game, 2)[0]
+    deck = [one, two] + filler([one, two], 8)
     state = game.new(2, deck=deck)
     state, events = play_turn(game, state, [0, 0])
-    assert state.damage_row == ["E01"] and game.damage(state) == 1 and not state.over
+    assert state.damage_row == [one] and game.damage(state) == 1 and not state.over
     dmg = next(e for e in events if e.kind == "damage")
-    assert dmg.rule == R + "turn.outcome.damage" and dmg.data == {"undead": "E01", "damage": 1}
+    assert dmg.rule == R + "turn.outcome.damage" and dmg.data == {"undead": one, "damage": 1}
     assert "Haven 2 of 3 hit points left" in game.text(state)
     state, events = play_turn(game, state, [0, 0])
-    assert state.damage_row == ["E01", "M20"] and game.damage(state) == 3
+    assert state.damage_row == [one, two] and game.damage(state) == 3
     assert state.over and game.to_move(state) == ()
     assert game.outcome(state).result == "defeat"
     assert state.turn == 2 and state.current is None
 
 
 def test_damage_game_ends_when_damage_reaches_hit_points_even_above(game):
-    deck = ["M20", "M19"] + filler(["M20", "M19"], 8)        # two cards of damage 2
+    twos = with_damage(game, 2)[:2]                           # two cards of damage 2
+    deck = twos + filler(twos, 8)
     state = game.new(3, deck=deck)
     state, _ = play_turn(game, state, [0, 0, 1])
     assert not state.over and game.damage(state) == 2
@@ -330,7 +357,8 @@ def test_damage_game_ends_when_damage_reaches_hit_points_even_above(game):
 
 
 def test_damage_easier_haven_survives_three(game):
-    deck = ["E01", "M20", "E02"] + filler(["E01", "M20", "E02"], 7)
+    ones, two = with_damage(game, 1)[:2], with_damage(game, 2)[0]
+    deck = [ones[0], two, ones[1]] + filler([*ones, two], 7)
     hard = game.new(2, deck=deck)
     easy = game.new(2, deck=deck, easier_haven=True)
     for _ in range(2):
@@ -339,7 +367,8 @@ def test_damage_easier_haven_survives_three(game):
     assert hard.over and game.damage(hard) == 3
     assert not easy.over and game.damage(easy) == 3 and easy.turn == 3
     assert "Haven 1 of 4 hit points left" in game.text(easy)
-    easy, _ = play_turn(game, easy, [1, 1])                    # E02 gets through: 4 of 4
+    assert game.power(easy) > 2
+    easy, _ = play_turn(game, easy, [1, 1])                    # a damage-1 card: 4 of 4
     assert easy.over and game.damage(easy) == 4
     assert game.outcome(easy).result == "defeat"
 
@@ -357,6 +386,7 @@ def play_victory_game(game):
     """Two players beat all ten easy undead; P1 spends 10..1, P2 spends 0, 0, 1..8."""
     state = game.new(2, deck=EASY_DECK, names=["Jeanette", "Kim"])
     p1, p2 = VICTORY_P1, VICTORY_P2
+    assert all(game.data.undead[u].power[2] <= a + b for u, a, b in zip(EASY_DECK, p1, p2))
     events = []
     for turn in range(10):
         assert not state.over and state.turn == turn + 1
@@ -405,7 +435,8 @@ def test_end_after_ten_turns_is_a_victory(game):
 
 
 def test_outcome_event_cites_scapegoat_on_defeat(game):
-    deck = ["M20", "M19"] + filler(["M20", "M19"], 8)
+    twos = with_damage(game, 2)[:2]
+    deck = twos + filler(twos, 8)
     state = game.new(2, deck=deck)
     state, _ = play_turn(game, state, [1, 0])
     state, events = play_turn(game, state, [0, 2])
@@ -423,18 +454,20 @@ def with_end(game, state, hands, trophies):
 
 def test_legend_tie_goes_to_more_trophies_then_shared(game):
     state, _ = play_victory_game(game)
-    assert game.data.undead["E10"].trophy == 3
-    assert [game.data.undead[u].trophy for u in ("E01", "E02", "E03")] == [1, 1, 1]
-    # 3 points each; P2 has three trophies to P1's one.
-    out = with_end(game, state, [[0, 0], [0, 0]], [["E10"], ["E01", "E02", "E03"]])
+    worth = {}
+    for u in sorted(game.data.undead):
+        worth.setdefault(game.data.undead[u].trophy, []).append(u)
+    ones, threes = worth[1], worth[3]
+    # 3 points each; P2 has three trophies worth 1 to P1's one trophy worth 3.
+    out = with_end(game, state, [[0, 0], [0, 0]], [[threes[0]], ones[:3]])
     assert out.scores == (3, 3) and out.winners == (1,) and out.titles == {1: "Legend"}
     # Same score, same number of trophies: shared.
-    out = with_end(game, state, [[1, 0], [0, 0]], [["E01", "E03"], ["E02", "E04"]])
+    out = with_end(game, state, [[2, 0], [0, 0]], [[ones[0]], [threes[0]]])
     assert out.scores == (3, 3) and out.winners == (0, 1)
     assert out.titles == {0: "Legend", 1: "Legend"}
     # More points beat more trophies.
-    out = with_end(game, state, [[9, 10], [0, 0]], [[], ["E01", "E02", "E03"]])
-    assert out.winners == (0,)
+    out = with_end(game, state, [[9, 10], [0, 0]], [[], ones[:3]])
+    assert out.winners == (0,) and out.titles == {0: "Legend"}
 
 
 def test_legend_unit_ties():
@@ -454,7 +487,8 @@ def test_scapegoat_unit_ties():
 
 
 def test_scapegoat_trophies_count_for_nothing(game):
-    deck = ["M20", "M19"] + filler(["M20", "M19"], 8)
+    twos = with_damage(game, 2)[:2]
+    deck = twos + filler(twos, 8)
     state = game.new(2, deck=deck)
     state, _ = play_turn(game, state, [0, 0])
     state, _ = play_turn(game, state, [0, 1])
@@ -546,22 +580,41 @@ def test_example_scapegoat_unit():
 
 
 # Sanchez, Adam and Pjotr; the Haven takes its third damage in turn 9.
-SCAPEGOAT_DECK = ["H09", "H10", "H08", "H03", "M20", "M10", "M01", "E01", "E02", "E03"]
 SCAPEGOAT_PLAYS = [          # per turn: Sanchez, Adam, Pjotr
-    (10, 10, 10),            # 30 vs H09 24: beaten, all duplicates
-    (9, 9, 8),               # 26 vs H10 25: beaten, Pjotr
-    (8, 8, 7),               # 23 vs H08 23: beaten (equal), Pjotr
-    (6, 7, 6),               # 19 vs H03 19: beaten, Adam
-    (5, 6, 5),               # 16 vs M20 15: beaten, Adam
-    (4, 5, 4),               # 13 vs M10 13: beaten, Adam
-    (3, 4, 3),               # 10 vs M01 11: through, damage 1
-    (1, 0, 2),               # 3 vs E01 8: through, damage 1
-    (0, 0, 1),               # 1 vs E02 7: through, damage 1 -> the Haven falls
+    (10, 10, 10),            # 30: beaten, all duplicates: no trophy
+    (9, 9, 8),               # 26: beaten, Pjotr's 8
+    (8, 8, 7),               # 23: beaten, Pjotr's 7
+    (6, 7, 6),               # 19: beaten, Adam's 7
+    (5, 6, 5),               # 16: beaten, Adam's 6
+    (4, 5, 4),               # 13: beaten, Adam's 5
+    (3, 4, 3),               # 10: gets through, damage 1
+    (1, 0, 2),               # 3: gets through, damage 1
+    (0, 0, 1),               # 1: gets through, damage 1 -> the Haven falls
 ]
+SCAPEGOAT_BEATEN = [True] * 6 + [False] * 3
+
+
+def scapegoat_deck(game):
+    """A stacked deck, computed from the data, that makes SCAPEGOAT_PLAYS go as planned: for a
+    beaten turn the strongest undead the total still reaches (at 3 players), for a turn that
+    fails the weakest damage-1 undead above the total."""
+    cards = game.data.undead.values()
+    deck = []
+    for plays, beaten in zip(SCAPEGOAT_PLAYS, SCAPEGOAT_BEATEN):
+        total = sum(plays)
+        free = [u for u in cards if u.id not in deck]
+        if beaten:
+            pick = max((u for u in free if u.power[3] <= total), key=lambda u: (u.power[3], u.id))
+        else:
+            pick = min((u for u in free if u.power[3] > total and u.damage == 1),
+                       key=lambda u: (u.power[3], u.id))
+        deck.append(pick.id)
+    return deck + filler(deck, 1)
 
 
 def test_example_scapegoat_full_game_haven_falls_in_turn_9(game):
-    state = game.new(3, deck=SCAPEGOAT_DECK, names=["Sanchez", "Adam", "Pjotr"])
+    deck = scapegoat_deck(game)
+    state = game.new(3, deck=deck, names=["Sanchez", "Adam", "Pjotr"])
     for turn, plays in enumerate(SCAPEGOAT_PLAYS, start=1):
         assert not state.over and state.turn == turn
         power = game.power(state)
@@ -569,7 +622,8 @@ def test_example_scapegoat_full_game_haven_falls_in_turn_9(game):
         check_invariants(game, state)
         assert state.history[-1].defeated == (sum(plays) >= power)
     assert state.over and state.turn == 9 and game.damage(state) == 3
-    assert [r.defeated for r in state.history] == [True] * 6 + [False] * 3
+    assert [r.defeated for r in state.history] == SCAPEGOAT_BEATEN
+    assert [r.undead for r in state.history] == deck[:9] and state.deck == deck[9:]
     assert state.hands == [[0, 2, 7], [1, 2, 3], [0, 0, 9]]
     out = game.outcome(state)
     assert out.result == "defeat" and out.scores == (9, 6, 9)
@@ -581,11 +635,9 @@ def test_example_scapegoat_full_game_haven_falls_in_turn_9(game):
     assert game.trophy_points(state, 1) > 0 and game.trophy_points(state, 2) > 0
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: text.py renders game.outcome() of the seat's view, where other hands are HIDDEN (-1), "
-    "so a seat's text board names the wrong Scapegoat/Legend with negative scores"))
 def test_finished_game_text_from_a_seat_shows_the_real_outcome(game):
-    state = game.new(3, deck=SCAPEGOAT_DECK, names=["Sanchez", "Adam", "Pjotr"])
+    # Regression: a seat's text once scored the hidden (-1) hands of the others.
+    state = game.new(3, deck=scapegoat_deck(game), names=["Sanchez", "Adam", "Pjotr"])
     for plays in SCAPEGOAT_PLAYS:
         state, _ = play_turn(game, state, plays)
     summary = game.outcome(state).summary
@@ -594,14 +646,14 @@ def test_finished_game_text_from_a_seat_shows_the_real_outcome(game):
         assert summary in game.text(state, seat), game.text(state, seat)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: game.view() keeps other hands HIDDEN after the end, so game.outcome(view) sums -1 "
-    "values: wrong scores and titles for a bot or widget that reads its seat's view"))
 def test_outcome_of_a_seat_view_matches_the_real_outcome(game):
+    # At the end everyone counts their hand in the open, so every view agrees on the titles.
     state, _ = play_victory_game(game)
     real = game.outcome(state)
     for seat in range(2):
-        assert game.outcome(game.view(state, seat)) == real
+        view = game.view(state, seat)
+        assert view.hands == state.hands and HIDDEN not in sum(view.hands, [])
+        assert game.outcome(view) == real
 
 
 # ---- component data (data.json) ----------------------------------------------------------------
@@ -651,7 +703,7 @@ def test_data_loaded_components_match_json(game):
 def test_every_rule_section_with_behaviour_is_cited(game):
     """Each behavioural section of rules.md is cited by some event or refusal in a game."""
     cited = set()
-    state = game.new(3, deck=SCAPEGOAT_DECK)
+    state = game.new(3, deck=scapegoat_deck(game))
     cited |= {e.rule for e in game.setup_events(state)}
     for plays in SCAPEGOAT_PLAYS:
         state, events = play_turn(game, state, plays)

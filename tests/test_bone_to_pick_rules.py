@@ -127,8 +127,12 @@ def test_setup_stacked_deck_is_used_in_order(game):
     assert state.current == "M05" and state.deck == deck[1:]
     assert sorted(state.box) == sorted(set(all_undead_ids(game)) - set(deck))
     stack = [e for e in game.setup_events(state) if e.kind == "stack"]
-    assert len(stack) == 1 and stack[0].rule == R + "kit.scenario"
-    assert list(stack[0].data["deck"]) == deck
+    assert len(stack) == 1 and stack[0].rule == R + "kit.scenario" and stack[0].visible_to is None
+    # The order itself is shown only to the all-seeing view (the teacher), not to any seat.
+    order = [e for e in game.setup_events(state) if e.kind == "stack_order"]
+    assert len(order) == 1 and order[0].visible_to == ()
+    assert list(order[0].data["deck"]) == deck
+    assert "deck" not in game.view(state, 0).options
     # The seed plays no part once the deck is stacked.
     assert game.new(4, seed=1, deck=deck).deck == state.deck
 
@@ -146,10 +150,6 @@ def test_setup_stacked_deck_is_validated(game, deck, options):
         game.new(4, deck=deck, **options)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug (minor): _setup_deck (games/bone_to_pick/game.py:89, `stacked = list(stacked)`) calls "
-    "list() on the option unchecked, so deck=5 raises TypeError instead of the ValueError "
-    "every other bad option gets"))
 def test_setup_stacked_deck_of_wrong_type_is_a_value_error(game):
     with pytest.raises(ValueError, match="deck"):
         game.new(4, deck=5)

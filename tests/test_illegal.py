@@ -139,25 +139,18 @@ def test_non_string_labels_are_refused_by_parse_action(game, fresh, thing):
     assert fresh == before and game.text(fresh) == before_text
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: Game.apply (core/game.py:107-109) only parses str input; anything else is passed "
-    "to check() as if it were an Action, so None or 7 raise AttributeError, not IllegalAction"))
 @pytest.mark.parametrize("thing", [None, 7])
 def test_non_string_labels_are_refused_by_apply(game, fresh, thing):
     refused(game, fresh, thing, R + "turn.prepare", "could not read")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug (message): 'P1 play 07' passes the [0-9]{1,3} check in why_illegal "
-    "(games/bone_to_pick/game.py:141-145) and is refused with 'P1 has no weapon of value 7 in "
-    "hand' while the hand shown holds a 7; either accept it as 'play 7' or call it malformed"))
 @pytest.mark.parametrize("label, value", [("P1 play 07", 7), ("P1 play 007", 7),
                                           ("P1 play 00", 0)])
-def test_misleading_message_for_non_canonical_number(game, fresh, label, value):
-    try:
+def test_non_canonical_number_is_called_malformed(game, fresh, label, value):
+    with pytest.raises(IllegalAction) as err:
         game.apply(fresh, label)
-    except IllegalAction as err:
-        assert f"no weapon of value {value} in hand" not in err.reason
+    assert f"no weapon of value {value} in hand" not in err.value.reason
+    assert "plain number" in err.value.reason and err.value.rule == R + "turn.prepare"
 
 
 def test_acting_after_the_end(game, finished):

@@ -187,17 +187,11 @@ def test_loader_uses_no_pickle_or_eval():
         Replay.from_json(mutate(options={"__reduce__": "os.system"}))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug (minor): replay.py:133 compares version with != 1, so JSON true (== 1 in Python) "
-    "is accepted as version 1; the other fields are checked with type(...) is int"))
 def test_from_json_rejects_boolean_version():
     with pytest.raises(ReplayError, match="version"):
         Replay.from_json(mutate(version=True))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug (minor): replay.py:153 reads options with `data.get('options', {}) or {}`, so a falsy "
-    "wrong type ([] , false, 0, \"\") is silently taken as no options instead of refused"))
 @pytest.mark.parametrize("options", [[], False, 0, ""])
 def test_from_json_rejects_falsy_options_of_wrong_type(options):
     with pytest.raises(ReplayError, match="options"):

@@ -104,7 +104,7 @@ class Game(Generic[S]):
 
     def apply(self, state: S, action: Action | str) -> tuple[S, tuple[Event, ...]]:
         """Return the state after ``action`` and the events it caused; ``state`` is untouched."""
-        if isinstance(action, str):
+        if not isinstance(action, Action):
             action = self.parse_action(state, action)
         self.check(state, action)
         new = self.copy_state(state)

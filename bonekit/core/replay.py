@@ -130,7 +130,7 @@ class Replay:
             raise ReplayError("a replay must be a JSON object")
         if data.get("format") != FORMAT:
             raise ReplayError(f"not a bonekit replay (format should be {FORMAT!r})")
-        if data.get("version") != VERSION:
+        if type(data.get("version")) is not int or data["version"] != VERSION:
             raise ReplayError(f"unsupported replay version {data.get('version')!r}; "
                               f"this bonekit reads version {VERSION}")
         expected = {"format", "version", "game", "players", "variant", "seed", "options", "actions"}
@@ -150,7 +150,8 @@ class Replay:
         need("seed", type(data["seed"]) is int, "an integer")
         variant = data.get("variant")
         need("variant", variant is None or isinstance(variant, str), "a variant name or null")
-        options = data.get("options", {}) or {}
+        options = data.get("options")
+        options = {} if options is None else options
         need("options", isinstance(options, dict) and all(
             isinstance(k, str) and (isinstance(v, _SCALARS) or (
                 isinstance(v, list) and all(isinstance(x, _SCALARS) for x in v)))

@@ -86,6 +86,8 @@ class BoneToPick(Game[BoneToPickState]):
         pool = [u for u in d.undead if not (options.get("easy_deck") and d.undead[u].level == "hard")]
         stacked = options.get("deck")
         if stacked is not None:
+            if not isinstance(stacked, (list, tuple)):
+                raise ValueError(f"deck must be a list of undead ids, not {stacked!r}")
             stacked = list(stacked)
             bad = [u for u in stacked if u not in pool]
             if bad or len(stacked) != state.turns or len(set(stacked)) != len(stacked):
@@ -95,8 +97,11 @@ class BoneToPick(Game[BoneToPickState]):
             state.deck = stacked
             state.box = sorted(set(pool) - set(stacked))
             events.append(Event("stack", R + "kit.scenario",
-                                f"The undead deck is stacked for an example: {', '.join(stacked)}.",
-                                {"deck": tuple(stacked)}))
+                                "The undead deck is stacked for an example; the players do not "
+                                "know its order."))
+            events.append(Event("stack_order", R + "kit.scenario",
+                                f"Stacked order, top first: {', '.join(stacked)}.",
+                                {"deck": tuple(stacked)}, visible_to=()))
         else:
             shuffled = state.rng.shuffled(pool)
             state.deck, state.box = shuffled[:state.turns], sorted(shuffled[state.turns:])
@@ -138,8 +143,8 @@ class BoneToPick(Game[BoneToPickState]):
         if action.verb != "play":
             return (f"{who} cannot '{action.verb}': in the prepare step the only action is "
                     f"'play <value>'", prepare)
-        if len(action.args) != 1 or not re.fullmatch(r"[0-9]{1,3}", action.args[0]):
-            return f"'play' takes one weapon value, e.g. '{who} play 7'", prepare
+        if len(action.args) != 1 or not re.fullmatch(r"0|[1-9][0-9]{0,2}", action.args[0]):
+            return f"'play' takes one weapon value written as a plain number, e.g. '{who} play 7'", prepare
         value = int(action.args[0])
         hand = " ".join(map(str, state.hands[action.seat]))
         return f"{who} has no weapon of value {value} in hand (hand: {hand})", prepare
@@ -254,6 +259,7 @@ class BoneToPick(Game[BoneToPickState]):
             return state
         v = self.copy_state(state)
         v.viewer = seat
+        v.options.pop("deck", None)  # a stacked deck's order is the teacher's secret too
         v.deck = [HIDDEN_ID] * len(v.deck)
         v.box = [HIDDEN_ID] * len(v.box)
         if not v.over:  # at the end everyone counts their hand in the open

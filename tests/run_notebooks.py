@@ -16,7 +16,7 @@ def execute(path: Path) -> None:
     client = NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     nbformat.write(nb, path)
-    print(f"executed {path.relative_to(ROOT)}")
+    print(f"executed {path}")
 
 
 if __name__ == "__main__":

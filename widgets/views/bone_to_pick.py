@@ -119,7 +119,9 @@ def _player_row(game: BoneToPick, s: BoneToPickState, scene: Scene, p: int, y: f
     out = game.outcome(s)
     status = ("choosing…" if owing else "") if not out else out.titles.get(p, "")
     if status:
-        scene.add(Text(34, y + 40, status, 12, "#b9770e" if not out else colour, bold=bool(out)))
+        # Titles in dark ink: some player colours (yellow) are hard to read on a projector.
+        scene.add(Text(34, y + 40, status, 12 if not out else 13, "#b9770e" if not out else INK,
+                       bold=bool(out)))
     # Hand.
     hx = 150
     scene.add(Text(hx, y + 12, "hand", 10, MUTED))

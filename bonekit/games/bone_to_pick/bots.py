@@ -5,14 +5,13 @@ import random
 from statistics import mean
 
 from ...core.actions import Action
+from .data import components
 from .state import BoneToPickState
-
-FULL_SET = (0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 
 
 def remaining_cards(state: BoneToPickState, seat: int) -> list[int]:
     """The weapons ``seat`` can still hold, known to everyone from the public reveals."""
-    left = list(FULL_SET)
+    left = list(components().weapon_values)
     for v in state.used(seat):
         left.remove(v)
     return left

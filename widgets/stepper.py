@@ -38,19 +38,22 @@ class Stepper(StaticFallback, w.VBox):
         self.back_button = w.Button(icon="step-backward", tooltip="back one step (←)", **button)
         self.next_button = w.Button(icon="step-forward", tooltip="next step (→)", **button)
         self.last_button = w.Button(icon="fast-forward", tooltip="last step (End)", **button)
+        # Play has four buttons (play, pause, stop, repeat): at 90px the browser clipped two.
         self.player = w.Play(min=0, max=last, value=step, interval=SPEEDS["normal"],
-                             description="play", layout=w.Layout(width="90px"))
+                             description="play", layout=w.Layout(width="auto"))
+        # Labels as wide as their words: the default 80px label left "normal" cut to "norma".
+        label = dict(style={"description_width": "initial"})
         self.speed = w.Dropdown(options=list(SPEEDS), value="normal", description="speed",
-                                layout=w.Layout(width="150px"))
+                                layout=w.Layout(width="150px"), **label)
         self.slider = w.IntSlider(min=0, max=last, value=step, description="step",
-                                  layout=w.Layout(width="340px"))
+                                  layout=w.Layout(width="340px"), **label)
         # Linked in the kernel (not jslink) so that Python-side changes move both.
         w.link((self.player, "value"), (self.slider, "value"))
         options = [("all-seeing", ALL_SEEING)] + [
             (f"{seat_name(s)} {names[s]}" if names[s] != seat_name(s) else seat_name(s), s)
             for s in range(replay.players)]
         self.view_choice = w.Dropdown(options=options, value=ALL_SEEING if seat is None else seat,
-                                      description="view", layout=w.Layout(width="200px"))
+                                      description="view", layout=w.Layout(width="200px"), **label)
         self.picture = SceneCanvas(self._scene(step), on_key=self.key)
         self.rules = w.HTML()
         self.event_log = w.HTML()

@@ -1,0 +1,270 @@
+"""Fixtures for the real-browser suite: a JupyterLab server, a Voilà server and headless
+Chromium driven by Playwright, plus the figures and screenshot folder the suite reports.
+
+Servers run on 127.0.0.1 on a random free port, without token or password, over a temporary
+copy of ``notebooks/`` (so nothing is ever saved over the committed notebooks) and with
+Jupyter's config, data, runtime, settings and workspace folders in a temporary directory
+(so a developer's own Jupyter setup neither leaks in nor gets written to).
+
+If Chromium or Playwright is missing the browser tests are skipped with the reason, unless
+``BONEKIT_REQUIRE_BROWSER=1`` is set (CI sets it): then they fail, so CI cannot skip silently.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+START = "00_start_here.ipynb"
+TUTORIAL = "bone_to_pick/01_learn_to_play.ipynb"
+SCREENSHOTS = Path(os.environ.get("BONEKIT_SCREENSHOTS") or ROOT / "test-artifacts" / "screenshots")
+REQUIRE_BROWSER = os.environ.get("BONEKIT_REQUIRE_BROWSER") == "1"
+
+# Headless Chromium as root, offline, with a fresh profile (Playwright makes a new
+# user-data-dir for every launch).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+                 "--disable-dev-shm-usage"]
+# Tall enough that a whole Stepper (controls, picture, rules, log) fits in one screenshot.
+VIEWPORT = {"width": 1440, "height": 1800}
+
+# Figures the suite measures and prints at the end (pytest_terminal_summary); not thresholds.
+REPORT: list[str] = []
+
+
+def report(line: str) -> None:
+    REPORT.append(line)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "browser: runs JupyterLab/Voilà in headless Chromium (needs chromium and playwright; "
+                   "skipped without them unless BONEKIT_REQUIRE_BROWSER=1)")
+    config.addinivalue_line(
+        "markers", "binder: builds a fresh virtual environment from binder/ alone (needs the package index)")
+
+
+# The gallery in docs/screenshots: a few current pictures, refreshed with BONEKIT_GALLERY=1
+# after a passing run (copied from the screenshot folder under these names).
+GALLERY_DIR = ROOT / "docs" / "screenshots"
+GALLERY = {
+    "lab-00_start_here-stepper-1-after-next.png": "jupyterlab-stepper.png",
+    "lab-00_start_here-table-1-after-click.png": "jupyterlab-table.png",
+    "lab-00_start_here-table-1-refused.png": "jupyterlab-table-refused.png",
+    "voila-00_start_here-stepper-1.png": "voila-stepper.png",
+}
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if os.environ.get("BONEKIT_GALLERY") != "1" or exitstatus != 0:
+        return
+    copied = []
+    for source, name in GALLERY.items():
+        if (SCREENSHOTS / source).exists():
+            GALLERY_DIR.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(SCREENSHOTS / source, GALLERY_DIR / name)
+            copied.append(name)
+    report(f"gallery refreshed in {GALLERY_DIR}: {', '.join(copied) or 'nothing (no screenshots)'}")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    shots = sorted(SCREENSHOTS.glob("*.png")) if SCREENSHOTS.is_dir() else []
+    if not REPORT and not shots:
+        return
+    tr = terminalreporter
+    tr.section("bonekit browser suite")
+    for line in REPORT:
+        tr.write_line(line)
+    if shots:
+        tr.write_line(f"screenshots ({len(shots)}): {SCREENSHOTS}")
+
+
+def unavailable(reason: str) -> None:
+    """Skip, or fail when the environment demands the browser tests run."""
+    if REQUIRE_BROWSER:
+        pytest.fail(f"{reason} (BONEKIT_REQUIRE_BROWSER=1, so the browser tests may not be skipped)",
+                    pytrace=False)
+    pytest.skip(reason)
+
+
+def find_chromium() -> str | None:
+    """$BONEKIT_CHROMIUM if set (and only it), else Debian's chromium."""
+    if os.environ.get("BONEKIT_CHROMIUM"):
+        candidates = [os.environ["BONEKIT_CHROMIUM"]]
+    else:
+        candidates = [shutil.which("chromium"), "/usr/bin/chromium", shutil.which("chromium-browser")]
+    for candidate in candidates:
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+# ---- servers ------------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def jupyter_env(home: Path, python: Path | str = sys.executable) -> dict[str, str]:
+    """The environment for a Jupyter process: its own config/data/runtime/settings folders,
+    JupyterLab's news and update checks off, and ``python``'s folder first on PATH."""
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"), ("IPYTHONDIR", "ipython")):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(home / sub)
+    env.pop("JUPYTER_PATH", None)
+    notification = home / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    notification.parent.mkdir(parents=True, exist_ok=True)
+    notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+class Server:
+    """A Jupyter server process on 127.0.0.1:port, started in its own process group so that
+    stopping it also ends the kernels it started."""
+
+    def __init__(self, name: str, args: list[str], port: int, cwd: Path, env: dict[str, str], log: Path):
+        self.name, self.args, self.port, self.cwd, self.env, self.log = name, args, port, cwd, env, log
+        self.url = f"http://127.0.0.1:{port}"
+        self.proc: subprocess.Popen | None = None
+        self.started_in = 0.0
+
+    def start(self, probe: str, timeout: float = 120) -> "Server":
+        t0 = time.monotonic()
+        with open(self.log, "wb") as out:
+            self.proc = subprocess.Popen(self.args, cwd=self.cwd, env=self.env, stdout=out,
+                                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                         start_new_session=True)
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited with {self.proc.returncode} before answering:\n"
+                                   f"{self.tail()}")
+            try:
+                with urllib.request.urlopen(self.url + probe, timeout=5) as r:
+                    if r.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            if time.monotonic() - t0 > timeout:
+                self.stop()
+                raise RuntimeError(f"{self.name} did not answer on {self.url}{probe} within {timeout:.0f}s:\n"
+                                   f"{self.tail()}")
+            time.sleep(0.25)
+        self.started_in = time.monotonic() - t0
+        return self
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            proc.terminate()  # the server shuts its kernels down on SIGTERM
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+        try:  # anything left in the group this server started (a kernel that did not exit)
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def tail(self, lines: int = 60) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+
+def copy_notebooks(dest: Path) -> Path:
+    shutil.copytree(NOTEBOOKS, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    return dest
+
+
+def start_lab(tmp: Path, root_dir: Path, python: Path | str = sys.executable) -> Server:
+    port = free_port()
+    args = [str(python), "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
+            f"--ServerApp.root_dir={root_dir}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")
+    return Server("JupyterLab", args, port, root_dir, jupyter_env(tmp / "jupyter-home", python),
+                  tmp / "jupyterlab.log").start("/api/status")
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """The folder the screenshots go to, emptied of the previous run's pictures."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for old in SCREENSHOTS.glob("*.png"):
+        old.unlink()
+    return SCREENSHOTS
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    path = find_chromium()
+    if path is None:
+        where = os.environ.get("BONEKIT_CHROMIUM") or "/usr/bin/chromium"
+        unavailable(f"Chromium not found at {where} (Debian: apt-get install chromium; "
+                    f"or set BONEKIT_CHROMIUM to its path)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        unavailable("playwright (the Python package) is not installed: pip install -r tests/requirements.txt")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+        report(f"browser: Chromium {b.version} at {chromium}")
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def lab_server(chromium, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("lab")
+    root = copy_notebooks(tmp / "notebooks")
+    server = start_lab(tmp, root)
+    server.root = root
+    report(f"JupyterLab answered {server.started_in:.1f} s after start")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def voila_server(chromium, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("voila")
+    root = copy_notebooks(tmp / "notebooks")
+    port = free_port()
+    args = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0", str(root)]
+    server = Server("Voilà", args, port, root, jupyter_env(tmp / "jupyter-home"), tmp / "voila.log")
+    server.start("/")
+    server.root = root
+    yield server
+    server.stop()

@@ -1,0 +1,71 @@
+"""The notebooks served by Voilà (app mode, as on a classroom projector), in headless Chromium.
+
+Voilà runs every cell in the kernel before the page's widget manager connects, so anything
+drawn at that time never reaches the page: the canvases show a picture only because the
+widgets repaint when the client says it is ready (SceneCanvas uses on_client_ready).
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .conftest import START, TUTORIAL, VIEWPORT, report
+from .pages import Watch, canvas_hash, drawn, expected_widgets, shot, wait_for_change, wait_for_widgets
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module", params=[START, TUTORIAL], ids=["start_here", "learn_to_play"])
+def app(request, browser, voila_server):
+    path = request.param
+    if not (voila_server.root / path).exists():
+        pytest.skip(f"{path} is not written yet")
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    watch = Watch(page)
+    t0 = time.monotonic()
+    page.goto(f"{voila_server.url}/voila/render/{path}", wait_until="domcontentloaded", timeout=120_000)
+    expected = expected_widgets(voila_server.root / path)
+    widgets = wait_for_widgets(page, expected, timeout_s=120)
+    report(f"Voilà {path}: {len(widgets)} canvases drawn {time.monotonic() - t0:.1f} s after opening the page")
+    yield page, watch, widgets, expected, path
+    context.close()
+
+
+def test_voila_shows_every_canvas_drawn(app, screenshots):
+    page, _, widgets, expected, path = app
+    for kind, n in expected.items():
+        assert sum(w["kind"] == kind for w in widgets) == n, f"expected {n} {kind}(s): {widgets}"
+    name = "voila-" + path.rsplit("/", 1)[-1].removesuffix(".ipynb")
+    for w in widgets:
+        assert drawn(w["stats"]), f"{w['id']} looks blank in Voilà: {w['stats']}"
+        target = f"[data-bonekit='{w['id']}']" if w["kind"] != "canvas" else f"canvas[data-bonekit-canvas='{w['id']}']"
+        shot(page, target, screenshots, f"{name}-{w['id']}")
+
+
+def test_voila_stepper_next_repaints(app):
+    page, _, widgets, _, _ = app
+    steppers = [w for w in widgets if w["kind"] == "stepper"]
+    if not steppers:
+        pytest.skip("no Stepper in this notebook")
+    for w in steppers:
+        root = page.locator(f"[data-bonekit='{w['id']}']")
+        button = root.locator("button[title^='next step']")
+        if not button.is_enabled():
+            before = canvas_hash(page, w["id"])
+            root.locator("button[title^='first step']").click()
+            wait_for_change(page, w["id"], before)
+        before = canvas_hash(page, w["id"])
+        button.click()
+        wait_for_change(page, w["id"], before)
+        assert drawn(page.evaluate("(id) => bonekitTest.stats(bonekitTest.canvasOf(id))", w["id"]))
+
+
+def test_voila_shows_no_errors(app):
+    page, watch, _, _, _ = app
+    failed_cells = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert failed_cells.count() == 0, failed_cells.all_inner_texts()
+    assert watch.console_errors() == []
+    assert watch.kernel_errors() == []

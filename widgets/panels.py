@@ -16,7 +16,7 @@ def rule_title(game: Game, rule_id: str) -> str:
 
 
 def log_html(game: Game, steps: Sequence[tuple[int, Iterable[Event]]], current: int | None = None) -> str:
-    """Events as a list, each citing its rule; the events of step ``current`` are bold."""
+    """Events, newest first, each citing its rule; the events of step ``current`` are bold."""
     rows = []
     for step, events in steps:
         for e in events:
@@ -26,7 +26,9 @@ def log_html(game: Game, steps: Sequence[tuple[int, Iterable[Event]]], current: 
             rows.append(f'<div><span style="color:#888">{step:>3}</span> {text} '
                         f'<code title="{escape(rule_title(game, e.rule))}" style="color:#7d3c98">'
                         f'{escape(e.rule)}</code></div>')
-    body = "\n".join(rows[-200:]) or "<i>no events yet</i>"
+    # Newest first: the current step stays in view without scrolling (an HTML widget cannot
+    # be told to scroll to its bottom from the kernel).
+    body = "\n".join(reversed(rows[-200:])) or "<i>no events yet</i>"
     return f'<div role="log" aria-label="event log" style="{LOG_STYLE}">{body}</div>'
 
 
@@ -41,7 +43,7 @@ def rules_html(game: Game, rule_ids: Iterable[str]) -> str:
     parts = [f'<div style="margin-bottom:6px"><b>{escape(game.rules[r].title)}</b> '
              f'<code style="color:#7d3c98">{escape(r)}</code><br>{escape(game.rules[r].text)}</div>'
              for r in seen]
-    return ('<div aria-label="rules of this step" style="font-size:12px;max-width:880px;'
+    return ('<div aria-label="rules of this step" style="font-size:12px;line-height:1.45;max-width:880px;'
             'background:#f7f2fb;border-left:3px solid #7d3c98;padding:4px 8px">' + "".join(parts) + "</div>")
 
 

@@ -39,7 +39,7 @@ class Notebook:
 def notebook(request, browser, lab_server):
     path = request.param
     if not (lab_server.root / path).exists():
-        pytest.skip(f"{path} is not written yet")
+        pytest.fail(f"{path} is missing")
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(30_000)

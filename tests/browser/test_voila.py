@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 def app(request, browser, voila_server):
     path = request.param
     if not (voila_server.root / path).exists():
-        pytest.skip(f"{path} is not written yet")
+        pytest.fail(f"{path} is missing")
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(30_000)

@@ -9,9 +9,9 @@ from .game import Game
 # id -> (module, class name). Games not built yet are listed in COMING.
 GAMES: dict[str, tuple[str, str]] = {
     "bone_to_pick": ("bonekit.games.bone_to_pick", "BoneToPick"),
+    "bad_bones": ("bonekit.games.bad_bones", "BadBones"),
 }
 COMING: dict[str, str] = {
-    "bad_bones": "Bad Bones",
     "rolled_bones": "Rolled Bones",
     "bone_wars": "Bone Wars",
 }

@@ -1,0 +1,131 @@
+"""Bad Bones geometry and component data: squares, directions, forests, arrows, traps.
+
+Squares are named like a chessboard seen from the player: columns a-e from left to right,
+rows 1-5 from the top (forest) edge to the bottom (village) edge. Forest spots lie just off
+the board: ``top-a`` .. ``top-e`` above row 1, ``left-1`` .. ``left-5`` and ``right-1`` ..
+``right-5`` beside the rows. Below row 5 lies the village.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+SIZE = 5
+COLS = "abcde"
+DIRS: dict[str, tuple[int, int]] = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
+DIR_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+KING_STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+# A wall is a diagonal: "/" runs from bottom-left to top-right, "\" from top-left to bottom-right.
+REFLECT = {"/": {"e": "n", "n": "e", "w": "s", "s": "w"},
+           "\\": {"e": "s", "s": "e", "w": "n", "n": "w"}}
+FOREST_FACING = {"top": "s", "left": "e", "right": "w"}
+TRAP_KINDS = ("wall", "catapult", "dragon", "treasure")
+SIDES = ("white", "black")
+
+
+def other_side(side: str) -> str:
+    return "black" if side == "white" else "white"
+
+
+def square(r: int, c: int) -> str:
+    """Name of board square (r, c), 0-based; forest spots too; '' for the village."""
+    if 0 <= r < SIZE and 0 <= c < SIZE:
+        return f"{COLS[c]}{r + 1}"
+    if r == -1 and 0 <= c < SIZE:
+        return f"top-{COLS[c]}"
+    if c == -1 and 0 <= r < SIZE:
+        return f"left-{r + 1}"
+    if c == SIZE and 0 <= r < SIZE:
+        return f"right-{r + 1}"
+    return ""
+
+
+def coords(name: str) -> tuple[int, int] | None:
+    """(r, c) of a square or forest spot name, None if it names neither."""
+    if not isinstance(name, str):
+        return None
+    if len(name) == 2 and name[0] in COLS and name[1] in "12345":
+        return int(name[1]) - 1, COLS.index(name[0])
+    forest, _, where = name.partition("-")
+    if forest == "top" and len(where) == 1 and where in COLS:
+        return -1, COLS.index(where)
+    if forest in ("left", "right") and len(where) == 1 and where in "12345":
+        return int(where) - 1, (-1 if forest == "left" else SIZE)
+    return None
+
+
+def on_board(r: int, c: int) -> bool:
+    return 0 <= r < SIZE and 0 <= c < SIZE
+
+
+def direction_between(a: tuple[int, int], b: tuple[int, int]) -> str:
+    """The direction of an orthogonal step from a to b."""
+    d = (b[0] - a[0], b[1] - a[1])
+    return next(k for k, v in DIRS.items() if v == d)
+
+
+def neighbours4(r: int, c: int) -> list[tuple[int, int]]:
+    return [(r + dr, c + dc) for dr, dc in DIRS.values()]
+
+
+@dataclass(frozen=True)
+class Model:
+    """A skeleton model: a symbol that belongs to one forest spot."""
+
+    name: str
+    symbol: str
+    forest: str
+    r: int
+    c: int
+    facing: str
+
+    @property
+    def spot(self) -> str:
+        return square(self.r, self.c)
+
+
+@dataclass(frozen=True)
+class Components:
+    raw: dict
+    models: tuple[Model, ...]
+    copies: int
+    symbols: tuple[str, ...]
+    setup_symbols: tuple[str, ...]
+    symbol_hex: dict[str, str]
+    arrows: dict[tuple[str, str], str]   # (square, moving direction) -> new direction
+    tower: str
+    hero_start: str
+
+    def model_of(self, token: int) -> Model:
+        return self.models[token // self.copies]
+
+    @property
+    def tokens(self) -> int:
+        return len(self.models) * self.copies
+
+    def trap(self, kind: str) -> dict:
+        return self.raw["traps"][kind]
+
+    def stars(self, kind: str, damaged: bool) -> int:
+        return self.raw["traps"][kind]["stars"]["damaged" if damaged else "intact"]
+
+    def starting_supply(self) -> list[str]:
+        return sorted(k for k in TRAP_KINDS for _ in range(self.raw["traps"][k]["count"]))
+
+
+@lru_cache(maxsize=None)
+def components() -> Components:
+    raw = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
+    models = []
+    for forest in ("top", "left", "right"):
+        for i, symbol in enumerate(raw["forests"][forest]):
+            r, c = {"top": (-1, i), "left": (i, -1), "right": (i, SIZE)}[forest]
+            models.append(Model(f"{symbol}-{forest}", symbol, forest, r, c, FOREST_FACING[forest]))
+    arrows = {(a["square"], a["moving"]): a["turn"] for a in raw["arrows"]}
+    symbols = tuple(s["name"] for s in raw["symbols"])
+    return Components(raw, tuple(models), raw["copies_per_model"], symbols,
+                      tuple(s["name"] for s in raw["symbols"] if s["setup"]),
+                      {s["name"]: s["hex"] for s in raw["symbols"]}, arrows,
+                      raw["board"]["tower"], raw["board"]["hero_start"])

@@ -1,0 +1,112 @@
+"""Bad Bones bots. The board is public, so bots read the state through ``game.view``."""
+from __future__ import annotations
+
+import random
+
+from ...core.actions import Action
+from .board import DIRS, coords, on_board, other_side, square
+from .moves import move_skeleton, repel, send
+from .state import BadBonesState
+
+
+def predicted_losses(game, state: BadBonesState, seat: int, steps: int = 2) -> float:
+    """Trace ``seat``'s skeletons ``steps`` movement phases ahead on a scratch copy (no new
+    arrivals, default choices) and weigh the floors and houses they would destroy."""
+    s = game.copy_state(state)
+    s.pending = [[] for _ in range(s.players)]
+    board = s.boards[seat]
+    floors, houses = board.floors, board.houses
+    for step in range(steps):
+        if step or s.phase != "move":  # in the movement phase the token is already turned
+            s.token = other_side(s.token)
+        for sid in sorted(board.skeletons):
+            sk = board.skeletons.get(sid)
+            if sk is None or sk.side == s.token:
+                continue
+            move_skeleton(s, seat, sid, [])
+            while s.pending[seat]:
+                p = s.pending[seat].pop(0)
+                if p.kind == "send":
+                    send(s, seat, p.skeleton, (seat + 1) % s.players, [], "", "")
+                else:
+                    repel(s, seat, p.skeleton, p.square, _safest(game, s, seat, p.square), [])
+        for sid, sk in list(board.skeletons.items()):  # everything shows the token again
+            board.skeletons[sid] = sk.__class__(sk.id, sk.model, sk.r, sk.c, sk.facing, s.token)
+    lost_floors, lost_houses = floors - board.floors, houses - board.houses
+    fatal = 50 if (board.floors == 0 or board.houses == 0) else 0
+    return lost_floors * 6 + lost_houses * 3 + fatal
+
+
+def _safest(game, state: BadBonesState, seat: int, dragon: str) -> str:
+    """Where a fleeing skeleton does least harm: into a forest, onto the hero, or far away."""
+    from .moves import repel_options
+    board = state.boards[seat]
+    tower = coords(game.data.tower)
+
+    def badness(sq: str) -> tuple:
+        r, c = coords(sq)
+        if not on_board(r, c):
+            return (0, 0)
+        if sq == board.hero:
+            return (1, 0)
+        if sq == game.data.tower:
+            return (9, 0)
+        return (2, -(abs(r - tower[0]) + abs(c - tower[1])) - (0 if r < 4 else -2))
+    return min(repel_options(state, seat, dragon), key=lambda sq: (badness(sq), sq))
+
+
+class GuardBot:
+    """Protects its tower and village by tracing each skeleton's path two phases ahead.
+
+    Hero: the move that leaves the least predicted damage, then the most skeletons destroyed.
+    Traps: the placement or retrieval (or pass) with the least predicted damage, trying only
+    squares on the skeletons' paths. Skeletons move one at a time; a skeleton that must leave
+    goes to the leader's cemetery; a fleeing one goes where it harms least.
+    """
+
+    name = "guard"
+
+    def __init__(self, seed: int = 0, depth: int = 2, kill_weight: float = 0.2):
+        self.depth, self.kill_weight = depth, kill_weight
+        self._random = random.Random(f"guard-bot:{seed}")
+
+    def choose(self, game, state: BadBonesState, seat: int) -> Action:
+        view = game.view(state, seat)
+        legal = game.legal_actions(view, seat)
+        verbs = {a.verb for a in legal}
+        if "send" in verbs:
+            leader = max((a for a in legal), key=lambda a: (game.score(view, int(a.args[0][1:]) - 1), a.args))
+            return leader
+        if "repel" in verbs:
+            p = view.pending[seat][0]
+            best = _safest(game, view, seat, p.square)
+            return next(a for a in legal if a.args[0] == best)
+        if view.phase == "move":
+            return legal[0]
+        candidates = legal if view.phase == "hero" else self._trap_candidates(game, view, seat, legal)
+        scored = []
+        for a in candidates:
+            after, events = game.apply(view, a)
+            after.pending[seat] = []
+            kills = sum(e.data.get("killed", 0) for e in events)
+            cost = predicted_losses(game, after, seat, self.depth) - self.kill_weight * kills + self._spend(a)
+            scored.append((round(cost, 3), self._random.random(), a))
+        return min(scored, key=lambda t: (t[0], t[1]))[2]
+
+    @staticmethod
+    def _spend(action: Action) -> float:
+        # Keep traps in supply (they score intact) unless they prevent damage.
+        return {"pass": 0.0, "retrieve": 0.3}.get(action.verb, 0.5 if action.args[:1] != ("treasure",) else 1.5)
+
+    def _trap_candidates(self, game, view: BadBonesState, seat: int, legal: list[Action]) -> list[Action]:
+        board = view.boards[seat]
+        path: set[str] = set()
+        for sk in board.skeletons.values():
+            r, c = sk.r, sk.c
+            dr, dc = DIRS[sk.facing]
+            path.add(square(r, c))  # where the dragon could land on them
+            for k in (1, 2):
+                sq = square(r + dr * k, c + dc * k)
+                if sq and on_board(r + dr * k, c + dc * k):
+                    path.add(sq)
+        return [a for a in legal if a.verb in ("pass", "retrieve") or (len(a.args) > 1 and a.args[1] in path)]

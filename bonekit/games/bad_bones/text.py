@@ -1,0 +1,83 @@
+"""The deterministic text board of Bad Bones (also the widgets' accessible alternative)."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ...core.actions import seat_name
+from .board import COLS, SIZE, square
+from .state import BadBonesState
+
+if TYPE_CHECKING:
+    from .game import BadBones
+
+ARROW = {"n": "^", "e": ">", "s": "v", "w": "<"}
+TRAP = {"wall": "W", "catapult": "C", "dragon": "D", "treasure": "$"}
+
+
+def _cell(game: "BadBones", s: BadBonesState, seat: int, r: int, c: int) -> str:
+    b = s.boards[seat]
+    sq = square(r, c)
+    here = [k for k in b.skeletons.values() if (k.r, k.c) == (r, c)]
+    parts = []
+    if sq == game.data.tower:
+        parts.append(f"T{b.floors}")
+    if b.hero == sq:
+        parts.append("H")
+    trap = b.traps.get(sq)
+    if trap:
+        mark = TRAP[trap.kind] + (trap.orientation or "")
+        parts.append(mark.lower() if trap.damaged else mark)
+    if here:
+        counts = Counter(ARROW[k.facing] for k in here)
+        parts.append("".join(f"{n if n > 1 else ''}{a}" for a, n in sorted(counts.items())))
+    return ("".join(parts) or ".").center(6)
+
+
+def board_text(game: "BadBones", s: BadBonesState, seat: int) -> list[str]:
+    b = s.boards[seat]
+
+    def forest(r: int, c: int) -> str:
+        n = sum(1 for k in b.skeletons.values() if (k.r, k.c) == (r, c))
+        return (str(n) if n else "").center(6)
+    lines = ["       " + "".join(forest(-1, c) for c in range(SIZE)) + "   (top forest)"]
+    lines.append("       " + "".join(f"  {COLS[c]}   " for c in range(SIZE)))
+    for r in range(SIZE):
+        row = "".join(_cell(game, s, seat, r, c) for c in range(SIZE))
+        lines.append(f"{forest(r, -1)} {r + 1}{row}{forest(r, SIZE)}")
+    lines.append(f"        village: {b.houses} house(s)")
+    return lines
+
+
+def render_text(game: "BadBones", s: BadBonesState) -> str:
+    who = "all-seeing view" if s.viewer is None else f"view of {seat_name(s.viewer)}"
+    seed = f" · seed {s.seed}" if s.viewer is None else ""
+    mode = s.variant + (f" ({s.options['rounds']} rounds{', heroic' if s.options['heroic'] else ''})"
+                        if s.variant == "solo" else "")
+    lines = [f"Bad Bones · {mode} · {s.players} player(s){seed} · {who}",
+             f"Round {s.round} · phase {s.phase} · tracking token {s.token} · bag {len(s.bag)}"]
+    for seat in range(s.players):
+        b = s.boards[seat]
+        name = s.names[seat] if s.names[seat] != seat_name(seat) else ""
+        traps = ", ".join(f"{t.kind}{' ' + t.orientation if t.orientation else ''}"
+                          f"{' (damaged)' if t.damaged else ''} on {sq}" for sq, t in sorted(b.traps.items())) or "none"
+        unmoved = sum(1 for k in b.skeletons.values() if k.side != s.token) if s.phase == "move" else 0
+        lines.append("")
+        lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · tower {b.floors} floor(s) · village "
+                     f"{b.houses} house(s) · hero {b.hero} · score {game.score(s, seat)}"
+                     + (" · ELIMINATED" if s.eliminated[seat] else ""))
+        lines.append(f"  supply: {', '.join(b.supply) or 'empty'} · on board: {traps}")
+        lines.append(f"  cemetery: {len(b.cemetery)} · skeletons: {len(b.skeletons)}"
+                     + (f" ({unmoved} still to move)" if unmoved else "")
+                     + (f" · owes: {s.pending[seat][0].kind} for the skeleton at {s.pending[seat][0].square}"
+                        if s.pending[seat] else ""))
+        lines.extend("  " + line for line in board_text(game, s, seat))
+    out = game.outcome(s)
+    lines.append("")
+    if out:
+        lines.append(f"Game over ({out.result}): {out.summary}")
+    else:
+        lines.append("Waiting for: " + ", ".join(seat_name(x) for x in game.to_move(s)))
+    lines.append("Key: T tower floors, H hero, W wall, C catapult, D dragon, $ treasure (lower case: damaged),"
+                 " ^>v< skeletons by facing (with counts); forest numbers are skeletons waiting there.")
+    return "\n".join(lines)

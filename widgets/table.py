@@ -20,6 +20,7 @@ from .scene import Hit, Scene
 from .views import render
 
 HUMAN = "human"
+SELECT = "select:"  # hit targets that pick part of an action instead of acting
 
 
 def make_bot(game: Game, kind: str | Bot, seed: int) -> Bot:
@@ -49,6 +50,7 @@ class Table(StaticFallback, w.VBox):
         self.seed, self.variant, self.options = seed, variant, options
         self.state = self.game.new(len(self.seats), variant=variant, seed=seed, **options)
         self.actions: list[str] = []
+        self.selection: str | None = None  # an action being built over several clicks
         self.history: list[tuple[int, tuple[Event, ...]]] = [(0, self.game.setup_events(self.state))]
 
         self.status = w.HTML()
@@ -97,6 +99,7 @@ class Table(StaticFallback, w.VBox):
                                     self.game.current_rule(self.state), action)
             since = len(self.history)
             self._take(action)
+            self.selection = None
         except IllegalAction as e:
             self._refresh(f"✗ {e.reason} (rule {e.rule}: {rule_title(self.game, e.rule)})", ok=False)
             return False
@@ -109,6 +112,11 @@ class Table(StaticFallback, w.VBox):
         self.picture.click(x, y)
 
     def _clicked(self, hit: Hit | None, x: float, y: float) -> None:
+        if hit is not None and hit.target.startswith(SELECT):
+            picked = hit.target[len(SELECT):] or None
+            self.selection = None if picked == self.selection else picked
+            self._refresh(f"Selected: {self.selection}. {hit.tip}" if self.selection else "Selection cleared.")
+            return
         if hit is None:
             legal = self.game.legal_actions(self.state, self.active) if self.active is not None else []
             hint = " (click one of your cards)" if legal else ""
@@ -145,7 +153,7 @@ class Table(StaticFallback, w.VBox):
 
     # ---- drawing ----------------------------------------------------------------------------
     def _scene(self) -> Scene:
-        return render(self.game, self.state, self.viewer, self.active)
+        return render(self.game, self.state, self.viewer, self.active, self.selection)
 
     def current_scene(self) -> Scene:
         return self.picture.scene

@@ -16,7 +16,7 @@ INK, MUTED, BACK = "#222", "#777", "#5d4037"
 
 
 def render(game: BoneToPick, state: BoneToPickState, seat: int | None = None,
-           active: int | None = None) -> Scene:
+           active: int | None = None, selection: str | None = None) -> Scene:
     """Draw ``state`` as ``seat`` sees it (None: all-seeing); ``active``'s hand is clickable."""
     s = game.view(state, seat)
     height = TOP + ROW * s.players + 10

@@ -1,0 +1,88 @@
+"""The trap lab's sandbox (rule section bad_bones.kit.sandbox): set up a board by hand and
+watch the skeletons march, with the engine's own movement rules.
+
+    state = lab_state(skeletons=[("b1", "s"), ("left-3", "e")], traps=[("wall", "b3", "/")])
+    for state, events in march(state, phases=3):
+        ...
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+from ...core.events import Event
+from .board import DIRS, components, coords, on_board, other_side
+from .bots import _safest
+from .moves import end_of_movement, move_skeleton, repel, send
+from .state import BadBonesState, Skeleton, Trap
+
+
+def _game():
+    from ...core.registry import load
+    return load("bad_bones")
+
+
+def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] = (),
+              hero: str | None = None, floors: int = 4, houses: int = 5, seed: int = 0) -> BadBonesState:
+    """A one-board sandbox: skeletons as (square or forest spot, facing n/e/s/w), traps as
+    (kind, square) or ("wall", square, "/" or "\\"), the hero on a square (None: on the tower)."""
+    game = _game()
+    state = game.new(1, "solo", seed=seed, setup="empty")
+    board = state.boards[0]
+    board.floors, board.houses = floors, houses
+    if hero is not None:
+        if coords(hero) is None or not on_board(*coords(hero)):
+            raise ValueError(f"the hero must stand on a board square, not {hero!r}")
+        board.hero = hero
+    for trap in traps:
+        kind, sq, *rest = trap
+        rc = coords(sq)
+        if rc is None or not on_board(*rc) or sq == game.data.tower or sq in board.traps:
+            raise ValueError(f"a trap cannot go on {sq!r}")
+        if kind not in board.supply:
+            raise ValueError(f"no {kind} left in the supply")
+        if kind == "wall" and (not rest or rest[0] not in ("/", "\\")):
+            raise ValueError("a wall needs an orientation, '/' or '\\'")
+        board.supply.remove(kind)
+        board.traps[sq] = Trap(kind, False, rest[0] if kind == "wall" else None)
+    for sq, facing in skeletons:
+        rc = coords(sq)
+        if rc is None or facing not in DIRS:
+            raise ValueError(f"cannot put a skeleton on {sq!r} facing {facing!r}")
+        token = state.bag.pop(0)
+        m = components().model_of(token)
+        board.skeletons[token] = Skeleton(token, m.name, rc[0], rc[1], facing, state.token)
+    return state
+
+
+def march(state: BadBonesState, phases: int = 1, hero_path: Sequence[str] = (),
+          choose: Callable[[BadBonesState, str], str] | None = None) -> list[tuple[BadBonesState, list[Event]]]:
+    """Run ``phases`` movement phases on board 0 with no new skeletons, every choice answered
+    by ``choose(state, dragon_square)`` (default: where the fleeing skeleton harms least).
+    ``hero_path`` gives the hero's square at the start of each phase (he kills as he lands).
+    Returns (state, events) after each phase; the input state is not changed."""
+    game = _game()
+    out = []
+    s = game.copy_state(state)
+    for i in range(phases):
+        s = game.copy_state(s)
+        events: list[Event] = []
+        board = s.boards[0]
+        if i < len(hero_path):
+            game._hero(s, 0, hero_path[i], events)
+        s.token = other_side(s.token)
+        for sid in sorted(board.skeletons):
+            sk = board.skeletons.get(sid)
+            if sk is None or sk.side == s.token:
+                continue
+            move_skeleton(s, 0, sid, events)
+            while s.pending[0]:
+                p = s.pending[0].pop(0)
+                if p.kind == "send":
+                    send(s, 0, p.skeleton, 0, events, "leaves the board", "bad_bones.kit.sandbox")
+                else:
+                    to = (choose or (lambda st, sq: _safest(game, st, 0, sq)))(s, p.square)
+                    repel(s, 0, p.skeleton, p.square, to, events)
+        end_of_movement(s, 0, events)
+        board.cemetery = []  # the lab keeps no cemetery: whatever leaves is gone
+        out.append((s, events))
+    return out

@@ -6,9 +6,9 @@ from typing import Any, Callable
 from bonekit.core.game import Game
 
 from ..scene import Scene
-from . import bone_to_pick
+from . import bad_bones, bone_to_pick
 
-VIEWS: dict[str, Callable[..., Scene]] = {"bone_to_pick": bone_to_pick.render}
+VIEWS: dict[str, Callable[..., Scene]] = {"bone_to_pick": bone_to_pick.render, "bad_bones": bad_bones.render}
 
 
 def render(game: Game, state: Any, seat: int | None = None, active: int | None = None,

@@ -1,0 +1,701 @@
+"""Bad Bones as a Scene: one board per player, side by side (two rows above three players).
+
+Each board shows its forests with their symbol spots (and who receives what leaves there),
+the 5x5 grid with the kit's reorientation arrows, the tower's floors on c3, the hero, the
+traps (kind, a wall's diagonal, damaged side), the skeletons as arrow-shaped tokens in their
+symbol colour with their white or black rim, the village, the supply, the cemetery and the
+score. The view only draws: where a click goes comes from ``game.legal_actions``, and a click
+the engine would refuse is still sent (as a real label) so that the engine explains why.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+
+from bonekit.core.actions import Action, seat_name
+from bonekit.games.bad_bones import BadBones, BadBonesState
+from bonekit.games.bad_bones.board import COLS, SIZE, TRAP_KINDS, coords, square
+from bonekit.games.bad_bones.moves import exit_targets
+
+from ..scene import Circle, Line, Polygon, Rect, Scene, Text
+
+MAX_WIDTH = 1200
+PAD = 8              # inside a board's panel
+INFO = 98            # supply, cemetery and button rows under the village
+GAP = 12             # between panels
+HEADER = 68          # the scene's header band
+TITLE = 58           # a board's title band (name, score, status, top forest's receiver)
+INK, MUTED, FAINT = "#222", "#6b6b6b", "#bdb5aa"
+PAPER, BOARD_BG, CELL, CELL_EDGE = "#fbf8f1", "#f3ecdf", "#fffdf7", "#b8a88e"
+FOREST_BG, TOWER_BG = "#e3ecd9", "#e8e2d8"
+ACTIVE_EDGE, OWING_BG = "#d68910", "#fff6e0"
+WHITE_RIM, BLACK_RIM = "#ffffff", "#1c1c1c"
+ARROW_INK = "#b39b7a"
+LEGAL_EDGE = "#1e8449"      # squares a click would use legally
+OFFER_EDGE = "#d68910"      # squares offered by a pending choice, and boards a skeleton may be sent to
+FOCUS = "#e67e22"                                 # the skeleton a pending choice is about
+LETTER = {"wall": "W", "catapult": "C", "dragon": "D", "treasure": "$"}
+TRAP_FILL = {"wall": "#cdbf9f", "catapult": "#f0b27a", "dragon": "#f1948a", "treasure": "#f7dc6f"}
+DAMAGED_FILL = {"wall": "#e4e0d8", "catapult": "#ece3dc", "dragon": "#ebdedd", "treasure": "#f2ecd0"}
+TRAP_EDGE = {"wall": "#6e5a3a", "catapult": "#a04000", "dragon": "#922b21", "treasure": "#9a7d0a"}
+HERO_FILL, HERO_EDGE = "#f4d03f", "#5b4500"
+FLOOR_FILL, FLOOR_EDGE = "#8d6e63", "#4e342e"
+PHASES = {"hero": "1 · move the hero", "traps": "2 · place or retrieve a trap",
+          "move": "3 · move the skeletons", "over": "game over"}
+# A token pointing north, in units of its size; turned for the other facings.
+TOKEN = ((-0.42, 0.5), (0.42, 0.5), (0.42, -0.1), (0.0, -0.55), (-0.42, -0.1))
+TURN = {"n": 0, "e": 90, "s": 180, "w": 270}
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where one player's board lies in the scene (all sizes in pixels)."""
+
+    seat: int
+    x: float          # panel's top-left corner
+    y: float
+    w: float
+    h: float
+    cs: float         # grid cell size
+    fw: float         # forest depth
+    gx: float         # grid's top-left corner
+    gy: float
+
+    def box(self, r: int, c: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of a square or forest spot, by 0-based (row, column)."""
+        if r == -1:   # top forest, above the column letters
+            return self.gx + c * self.cs, self.gy - 14 - self.fw, self.cs, self.fw
+        if c == -1:   # left forest, left of the row numbers
+            return self.gx - 13 - self.fw, self.gy + r * self.cs, self.fw, self.cs
+        if c == SIZE:
+            return self.gx + SIZE * self.cs + 4, self.gy + r * self.cs, self.fw, self.cs
+        return self.gx + c * self.cs, self.gy + r * self.cs, self.cs, self.cs
+
+    def square_box(self, name: str) -> tuple[float, float, float, float]:
+        return self.box(*coords(name))
+
+    @property
+    def village_y(self) -> float:
+        return self.gy + SIZE * self.cs + 6
+
+    @property
+    def info_y(self) -> float:
+        return self.village_y + 0.62 * self.cs + 8
+
+
+def cell_size(players: int) -> float:
+    per_row = per_row_of(players)
+    return {1: 64, 2: 60}.get(per_row, 52)
+
+
+def per_row_of(players: int) -> int:
+    return players if players <= 3 else math.ceil(players / 2)
+
+
+def layout(players: int) -> tuple[list[Geometry], int, int]:
+    """Each board's geometry, and the scene's width and height."""
+    cs = cell_size(players)
+    fw = round(0.78 * cs)
+    per_row = per_row_of(players)
+    panel_w = 2 * PAD + fw + 13 + SIZE * cs + 4 + fw
+    panel_h = TITLE + fw + 14 + SIZE * cs + 6 + 0.62 * cs + 8 + INFO
+    width = max(per_row * panel_w + (per_row - 1) * GAP + 2 * GAP, 640)
+    rows = math.ceil(players / per_row)
+    left = (width - (per_row * panel_w + (per_row - 1) * GAP)) / 2
+    out = []
+    for seat in range(players):
+        row, col = divmod(seat, per_row)
+        x = left + col * (panel_w + GAP)
+        y = HEADER + row * (panel_h + GAP)
+        gx = x + PAD + fw + 13
+        gy = y + TITLE + fw + 14
+        out.append(Geometry(seat, x, y, panel_w, panel_h, cs, fw, gx, gy))
+    height = HEADER + rows * panel_h + (rows - 1) * GAP + legend_height(width) + 8
+    return out, int(math.ceil(width)), int(math.ceil(height))
+
+
+def render(game: BadBones, state: BadBonesState, seat: int | None = None,
+           active: int | None = None, selection: str | None = None) -> Scene:
+    """Draw ``state`` (everything on the table is public); ``active`` may click if it owes."""
+    s = game.view(state, seat)
+    geos, width, height = layout(s.players)
+    who = "all-seeing view" if seat is None else f"view of {seat_name(seat)}"
+    scene = Scene(width, height, background=PAPER,
+                  title=f"Bad Bones, round {s.round}, phase {s.phase}, {who}")
+    owing = set(game.to_move(s))
+    clicker = active if active is not None and active in owing else None
+    legal = game.legal_actions(s, clicker) if clicker is not None else []
+    placing = _placing(s, clicker, selection)
+    _header(game, s, scene, clicker, placing, legal)
+    for g in geos:
+        _board(game, s, scene, g, seat, owing, clicker)
+    if clicker is not None:
+        _hits(game, s, scene, geos, clicker, legal, placing)
+    _legend(scene, width, height)
+    return scene
+
+
+# ---- reading the selection --------------------------------------------------------------------
+def _placing(s: BadBonesState, clicker: int | None, selection: str | None) -> tuple[str, str | None] | None:
+    """(kind, orientation) of a trap picked from the supply, if the selection names one now."""
+    if clicker is None or s.phase != "traps" or s.pending[clicker] or not selection:
+        return None
+    parts = selection.split()
+    if len(parts) < 2 or parts[0] != "place" or parts[1] not in TRAP_KINDS:
+        return None
+    if parts[1] == "wall":
+        return "wall", parts[2] if len(parts) > 2 and parts[2] in ("/", "\\") else "/"
+    return parts[1], None
+
+
+def _select_target(kind: str, orientation: str | None) -> str:
+    return f"select:place {kind}" + (f" {orientation}" if orientation else "")
+
+
+# ---- header and legend ------------------------------------------------------------------------
+def _header(game: BadBones, s: BadBonesState, scene: Scene, clicker: int | None,
+            placing: tuple[str, str | None] | None, legal: list[Action]) -> None:
+    mode = "solo game" if s.variant == "solo" else f"{s.players} players"
+    rounds = f" of {s.options['rounds']}" if s.variant == "solo" else ""
+    scene.add(Text(GAP, 16, f"Bad Bones · {mode} · round {s.round}{rounds}", 16, INK, bold=True),
+              Text(GAP, 38, f"phase {PHASES[s.phase]}", 13, INK))
+    # The tracking token: the side every skeleton shows once it has moved.
+    tx = scene.width - GAP - 12
+    scene.add(Circle(tx, 18, 10, WHITE_RIM if s.token == "white" else BLACK_RIM, INK, 1.5),
+              Text(tx - 18, 18, f"tracking token {s.token}", 13, INK, "end"),
+              Text(scene.width - GAP, 38, f"bag {len(s.bag)}", 12, MUTED, "end"))
+    out = game.outcome(s)
+    if out:
+        line = out.summary
+        colour = "#1e8449" if out.winners else "#922b21"
+        scene.add(Text(GAP, 54, _fit(line, scene.width - 2 * GAP, 12), 12, colour, bold=True))
+        return
+    if s.phase == "move":
+        old = "black" if s.token == "white" else "white"
+        hint = f"skeletons still showing {old} have not moved yet"
+    else:
+        hint = f"waiting for {', '.join(seat_name(x) for x in game.to_move(s))}"
+    if clicker is not None:
+        hint = _prompt(game, s, clicker, placing, legal)
+    scene.add(Text(GAP, 54, _fit(hint, scene.width - 2 * GAP - 60, 12), 12,
+                   ACTIVE_EDGE if clicker is not None else MUTED, bold=clicker is not None))
+
+
+def _prompt(game: BadBones, s: BadBonesState, p: int, placing, legal: list[Action]) -> str:
+    who = seat_name(p)
+    if s.pending[p]:
+        pend = s.pending[p][0]
+        colour = pend.model.split("-")[0]
+        if pend.kind == "repel":
+            return (f"{who}: the {colour} skeleton flees the dragon on {pend.square}: click a square "
+                    f"(or forest spot) outlined in orange.")
+        where = "leaves by the top forest" if pend.reason == "top" else f"is thrown by the catapult on {pend.square}"
+        return f"{who}: the {colour} skeleton {where}: click the board (or button) of the player who gets it."
+    if s.phase == "hero":
+        return f"{who}: click a square outlined in green to move your hero there (one step, any direction)."
+    if s.phase == "traps":
+        if placing:
+            kind, o = placing
+            turn = f" {o} (‘rotate’ switches)" if kind == "wall" else ""
+            return (f"{who}: placing a {kind}{turn}: click a square (outlined in green: allowed); "
+                    f"click the {kind} in your supply again to cancel.")
+        return (f"{who}: pick a trap from your supply, then a square; click a trap on your board to "
+                f"take it back; or pass.")
+    old = "black" if s.token == "white" else "white"
+    return f"{who}: click a skeleton still showing {old} to move it one step, or ‘move all’."
+
+
+def _fit(text: str, width: float, size: float) -> str:
+    """Cut ``text`` to what fits in ``width`` pixels (a rough width per character)."""
+    most = int(width / (0.56 * size))
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+LEGEND_LINES = ("skeleton: colour = symbol, point = facing, rim = side (white/black), number = stack",
+                "traps: W wall, C catapult, D dragon, $ treasure; damaged: grey, cracked, lower case",
+                "tower: floors (faint = fallen) · dark houses are burnt · hero: the gold figure")
+
+
+def _legend_rows(width: float) -> list[str]:
+    rows: list[str] = []
+    room = int((width - 2 * GAP - 50) / (0.56 * 11))
+    for line in LEGEND_LINES:
+        words, cur = line.split(" "), ""
+        for word in words:
+            if cur and len(cur) + 1 + len(word) > room:
+                rows.append(cur)
+                cur = word
+            else:
+                cur = f"{cur} {word}" if cur else word
+        rows.append(cur)
+    # Join short rows back together when the scene is wide enough.
+    joined: list[str] = []
+    for row in rows:
+        if joined and len(joined[-1]) + 3 + len(row) <= room:
+            joined[-1] += " · " + row
+        else:
+            joined.append(row)
+    return joined
+
+
+def legend_height(width: float) -> int:
+    return 12 + 16 * len(_legend_rows(width))
+
+
+def _legend(scene: Scene, width: int, height: int) -> None:
+    rows = _legend_rows(width)
+    y = height - legend_height(width)
+    scene.add(Line(GAP, y, width - GAP, y, "#d7ccc8", 1))
+    _token(scene, GAP + 10, y + 14, 16, "#2e86c1", "s", "white")
+    _token(scene, GAP + 30, y + 14, 16, "#2e86c1", "s", "black")
+    for i, row in enumerate(rows):
+        scene.add(Text(GAP + 44, y + 14 + 16 * i, row, 11, MUTED))
+
+
+# ---- one board --------------------------------------------------------------------------------
+def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: int | None,
+           owing: set[int], clicker: int | None) -> None:
+    p = g.seat
+    b = s.boards[p]
+    out = game.outcome(s)
+    acting = p == clicker
+    scene.add(Rect(g.x, g.y, g.w, g.h, "#ebe6de" if s.eliminated[p] else OWING_BG if p in owing and not out else BOARD_BG,
+                   ACTIVE_EDGE if acting else ("#922b21" if s.eliminated[p] else "#cbbfa8"),
+                   3 if acting else 1.5, 8))
+    # Title: seat, name, score, status.
+    name = seat_name(p) if s.names[p] == seat_name(p) else f"{seat_name(p)} {s.names[p]}"
+    if viewer == p:
+        name += " (you)"
+    score = "out" if s.eliminated[p] else f"score {game.score(s, p)}"
+    scene.add(Text(g.x + PAD, g.y + 14, _fit(name, g.w * 0.6, 14), 14, INK, bold=True),
+              Text(g.x + g.w - PAD, g.y + 14, score, 13, INK, "end", True))
+    if s.eliminated[p]:
+        status, colour = "ELIMINATED", "#922b21"
+    elif out:
+        status, colour = out.titles.get(p, "") or f"{out.scores[p]} points", INK
+    elif s.pending[p]:
+        status, colour = "choice: " + _pending_words(s.pending[p][0]), FOCUS
+    elif p in owing:
+        status, colour = "choosing…", "#b9770e"
+    else:
+        status, colour = "done, waiting", MUTED
+    scene.add(Text(g.x + PAD, g.y + 32, _fit(status, g.w - 2 * PAD, 12), 12, colour,
+                   bold=s.eliminated[p] or bool(out) or bool(s.pending[p])))
+    _feeds(s, scene, g)
+    _forests(game, s, scene, g)
+    _grid(game, s, scene, g)
+    _village(game, s, scene, g)
+    _info(game, s, scene, g)
+    _pending_marks(game, s, scene, g)
+    if s.eliminated[p]:  # a banner where the buttons would be: it hides nothing of the board
+        why = "the tower has fallen" if b.floors == 0 else "the village has burnt"
+        y = g.info_y + 68
+        scene.add(Rect(g.x + PAD, y, g.w - 2 * PAD, 26, "#922b21", "#641e16", 1.5, 4),
+                  Text(g.x + g.w / 2, y + 13, f"ELIMINATED: {why}", 14, "#ffffff", "middle", True))
+
+
+def _feeds(s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    """Who receives the skeletons that leave by each forest."""
+    p = g.seat
+    left = exit_targets(s, p, "left")
+    right = exit_targets(s, p, "right")
+    top = exit_targets(s, p, "top")
+    lx, _, lw, _ = g.box(0, -1)
+    rx, _, rw, _ = g.box(0, SIZE)
+    _, ty, _, _ = g.box(-1, 0)
+    scene.add(Text(lx + lw / 2, ty + g.fw / 2 - 7, "left", 11, MUTED, "middle"),
+              Text(lx + lw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(left[0]), 12, INK, "middle", True),
+              Text(rx + rw / 2, ty + g.fw / 2 - 7, "right", 11, MUTED, "middle"),
+              Text(rx + rw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(right[0]), 12, INK, "middle", True))
+    shown = seat_name(top[0]) if len(top) == 1 else "any opponent (you choose)"
+    scene.add(Text(g.gx + SIZE * g.cs / 2, ty - 7, f"top forest → {shown}", 11, MUTED, "middle"))
+
+
+def _forests(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    d = game.data
+    b = s.boards[g.seat]
+    waiting: dict[tuple[int, int], list] = defaultdict(list)
+    for sk in b.skeletons.values():
+        if not (0 <= sk.r < SIZE and 0 <= sk.c < SIZE):
+            waiting[(sk.r, sk.c)].append(sk)
+    for m in d.models:
+        x, y, w, h = g.box(m.r, m.c)
+        colour = d.symbol_hex[m.symbol]
+        scene.add(Rect(x + 2, y + 2, w - 4, h - 4, FOREST_BG, colour, 2, 5))
+        # The symbol: a dot in its colour in the spot's outer top corner.
+        scene.add(Circle(x + w - 8 if m.forest == "right" else x + 8, y + 8, 4, colour))
+        _stacks(game, s, scene, (x, y, w, h), waiting.get((m.r, m.c), []))
+
+
+def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    d = game.data
+    b = s.boards[g.seat]
+    cs = g.cs
+    for c in range(SIZE):
+        scene.add(Text(g.gx + c * cs + cs / 2, g.gy - 7, COLS[c], 12, MUTED, "middle", True))
+    for r in range(SIZE):
+        scene.add(Text(g.gx - 7, g.gy + r * cs + cs / 2, str(r + 1), 12, MUTED, "middle", True))
+        for c in range(SIZE):
+            x, y, w, h = g.box(r, c)
+            scene.add(Rect(x, y, w, h, TOWER_BG if square(r, c) == d.tower else CELL, CELL_EDGE, 1))
+    for (sq, moving), turn in sorted(d.arrows.items()):
+        _bent_arrow(scene, g.square_box(sq), moving, turn)
+    _tower(game, s, scene, g)
+    for sq in sorted(b.traps):
+        _trap(scene, g.square_box(sq), b.traps[sq].kind, b.traps[sq].damaged, b.traps[sq].orientation)
+    if b.hero is not None:
+        x, y, w, h = g.square_box(b.hero)
+        if b.hero == d.tower:
+            _hero(scene, x + w * 0.72, y + h * 0.5, h * 0.62)
+        else:
+            _hero(scene, x + w * 0.5, y + h * 0.5, h * 0.62)
+    here: dict[tuple[int, int], list] = defaultdict(list)
+    for sk in b.skeletons.values():
+        if 0 <= sk.r < SIZE and 0 <= sk.c < SIZE:
+            here[(sk.r, sk.c)].append(sk)
+    for (r, c) in sorted(here):
+        _stacks(game, s, scene, token_box(g, b, r, c), here[(r, c)])
+
+
+def token_box(g: Geometry, board, r: int, c: int) -> tuple[float, float, float, float]:
+    """Where a square's stacks go: the whole square, or off the trap's letter if it has a trap."""
+    x, y, w, h = g.box(r, c)
+    if 0 <= r < SIZE and 0 <= c < SIZE and square(r, c) in board.traps:
+        return x + w * 0.18, y + h * 0.18, w * 0.82, h * 0.82
+    return x, y, w, h
+
+
+def _bent_arrow(scene: Scene, box, moving: str, turn: str) -> None:
+    """The board's printed arrow: enters travelling ``moving`` and bends toward ``turn``."""
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    vec = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+    mx, my = vec[moving]
+    tx, ty = vec[turn]
+    reach = 0.34 * w
+    start = (cx - mx * reach, cy - my * reach)
+    end = (cx + tx * reach, cy + ty * reach)
+    scene.add(Line(start[0], start[1], cx, cy, ARROW_INK, 2.5),
+              Line(cx, cy, end[0], end[1], ARROW_INK, 2.5))
+    head = 0.13 * w
+    px, py = -ty, tx   # perpendicular to the exit direction
+    scene.add(Polygon(((end[0] + tx * head, end[1] + ty * head),
+                       (end[0] + px * head * 0.8, end[1] + py * head * 0.8),
+                       (end[0] - px * head * 0.8, end[1] - py * head * 0.8)), ARROW_INK))
+
+
+def _tower(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    d = game.data
+    b = s.boards[g.seat]
+    total = d.raw["solo"]["floors"] if s.variant == "solo" else d.raw["tower"]["floors"]
+    x, y, w, h = g.square_box(d.tower)
+    bw = w * 0.4
+    bx = x + w * 0.08
+    fh = min(h * 0.15, h * 0.58 / max(total, 1))
+    base = y + h * 0.88
+    for i in range(total):
+        standing = i < b.floors
+        fy = base - (i + 1) * fh
+        scene.add(Rect(bx, fy, bw, fh - 2, FLOOR_FILL if standing else "#f1ece4",
+                       FLOOR_EDGE if standing else FAINT, 1.2, 2))
+    scene.add(Text(bx + bw / 2, y + 9, f"{b.floors}/{total}", 11, INK, "middle", True))
+
+
+def _trap(scene: Scene, box, kind: str, damaged: bool, orientation: str | None, selected: bool = False) -> None:
+    """A trap tile: colour and letter by kind; a wall shows its diagonal; damaged is grey and cracked."""
+    x, y, w, h = box
+    i = max(2.0, w * 0.06)
+    fill = DAMAGED_FILL[kind] if damaged else TRAP_FILL[kind]
+    edge = "#8c8c8c" if damaged else TRAP_EDGE[kind]
+    scene.add(Rect(x + i, y + i, w - 2 * i, h - 2 * i, fill, "#1f618d" if selected else edge,
+                   3 if selected else 1.5, 4))
+    if kind == "wall" and orientation:
+        a, bb = x + 2 * i, x + w - 2 * i
+        top, bot = y + 2 * i, y + h - 2 * i
+        ink = "#7b7b7b" if damaged else "#4e3b1f"
+        if orientation == "/":
+            scene.add(Line(a, bot, bb, top, ink, max(3.0, w * 0.1)))
+        else:
+            scene.add(Line(a, top, bb, bot, ink, max(3.0, w * 0.1)))
+    letter = LETTER[kind].lower() if damaged else LETTER[kind]
+    size = max(11, min(16, w * 0.3))
+    scene.add(Text(x + 2 * i + 1, y + 2 * i + size / 2, letter, size, "#6b6b6b" if damaged else edge, bold=True))
+    if damaged:  # a crack across the tile
+        pts = [(x + w * 0.55, y + i), (x + w * 0.47, y + h * 0.35), (x + w * 0.6, y + h * 0.55),
+               (x + w * 0.5, y + h - i)]
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            scene.add(Line(x1, y1, x2, y2, "#555555", 1.5))
+
+
+def _hero(scene: Scene, cx: float, cy: float, size: float) -> None:
+    """The hero: a gold figure with a dark outline, holding a sword."""
+    u = size / 2
+    body = ((cx - 0.42 * u, cy + 0.9 * u), (cx + 0.42 * u, cy + 0.9 * u), (cx + 0.3 * u, cy - 0.15 * u),
+            (cx - 0.3 * u, cy - 0.15 * u))
+    scene.add(Polygon(body, HERO_FILL, HERO_EDGE, 1.8),
+              Circle(cx, cy - 0.45 * u, 0.3 * u, HERO_FILL, HERO_EDGE, 1.8),
+              Line(cx + 0.55 * u, cy + 0.5 * u, cx + 0.55 * u, cy - 0.75 * u, "#5d6d7e", 2.5),
+              Line(cx + 0.35 * u, cy + 0.25 * u, cx + 0.75 * u, cy + 0.25 * u, "#5d6d7e", 2))
+
+
+def _groups(s: BadBonesState, skeletons: list) -> list[tuple[str, str, list]]:
+    """Skeletons in one place grouped into stacks: same facing and same side."""
+    by: dict[tuple[str, str], list] = defaultdict(list)
+    for sk in skeletons:
+        by[(sk.facing, sk.side)].append(sk)
+    order = {"n": 0, "e": 1, "s": 2, "w": 3}
+    return [(f, side, sorted(by[(f, side)], key=lambda k: k.id))
+            for f, side in sorted(by, key=lambda k: (order[k[0]], k[1]))]
+
+
+def _slots(box, n: int) -> tuple[list[tuple[float, float]], float]:
+    """Centres and token size for ``n`` stacks in a square or forest spot."""
+    x, y, w, h = box
+    if n <= 1:
+        return [(x + w / 2, y + h / 2)], min(w, h) * 0.5
+    if n == 2:
+        if w >= h:
+            return [(x + w * 0.3, y + h / 2), (x + w * 0.7, y + h / 2)], min(w * 0.36, h * 0.5)
+        return [(x + w / 2, y + h * 0.3), (x + w / 2, y + h * 0.7)], min(w * 0.5, h * 0.36)
+    if n <= 4:
+        pts = [(x + w * fx, y + h * fy) for fy in (0.28, 0.72) for fx in (0.28, 0.72)]
+        return pts[:n], min(w, h) * 0.34
+    pts = [(x + w * fx, y + h * fy) for fy in (0.2, 0.5, 0.8) for fx in (0.2, 0.5, 0.8)]
+    return pts[:n], min(w, h) * 0.24
+
+
+def stack_centres(s: BadBonesState, box, skeletons: list) -> list[tuple[str, str, list, float, float, float]]:
+    """(facing, side, skeletons, cx, cy, size) of each stack drawn in ``box``."""
+    groups = _groups(s, skeletons)
+    centres, size = _slots(box, len(groups))
+    return [(f, side, sks, cx, cy, size) for (f, side, sks), (cx, cy) in zip(groups, centres)]
+
+
+def stacks_at(s: BadBonesState, g: Geometry, r: int, c: int) -> list[tuple[str, str, list, float, float, float]]:
+    """The stacks drawn on board ``g.seat`` at square or forest spot (r, c), with their places."""
+    b = s.boards[g.seat]
+    here = [k for k in b.skeletons.values() if (k.r, k.c) == (r, c)]
+    return stack_centres(s, token_box(g, b, r, c), here)
+
+
+def _stacks(game: BadBones, s: BadBonesState, scene: Scene, box, skeletons: list) -> None:
+    d = game.data
+    for facing, side, sks, cx, cy, size in stack_centres(s, box, skeletons):
+        colours = [d.symbol_hex[d.model_of(k.id).symbol] for k in sks]
+        # Up to two tokens peek out from under the top one (no rim: only the top one has it).
+        for depth in range(min(len(sks) - 1, 2), 0, -1):
+            off = depth * max(2.5, size * 0.1)
+            scene.add(Polygon(_token_points(cx + off, cy + off, size * 0.95, facing), colours[depth],
+                              "#555555" if side == "white" else BLACK_RIM, 1.5))
+        _token(scene, cx, cy, size, colours[0], facing, side)
+        if len(sks) > 1:
+            bx, by = cx + size * 0.42, cy - size * 0.42
+            scene.add(Circle(bx, by, 8, "#ffffff", INK, 1.2),
+                      Text(bx, by, str(len(sks)), 11, INK, "middle", True))
+
+
+def _token(scene: Scene, cx: float, cy: float, size: float, colour: str, facing: str, side: str) -> None:
+    """An arrow-shaped skeleton token, its rim white or black for the side it shows."""
+    rim = WHITE_RIM if side == "white" else BLACK_RIM
+    scene.add(Polygon(_token_points(cx, cy, size, facing), rim, "#555555" if side == "white" else BLACK_RIM, 1),
+              Polygon(_token_points(cx, cy, size * 0.74, facing), colour, None))
+
+
+def _token_points(cx: float, cy: float, size: float, facing: str) -> tuple[tuple[float, float], ...]:
+    """The token's outline, its point (the fourth corner) toward ``facing``."""
+    a = math.radians(TURN[facing])
+    ca, sa = math.cos(a), math.sin(a)
+    return tuple((cx + (px * ca - py * sa) * size, cy + (px * sa + py * ca) * size) for px, py in TOKEN)
+
+
+def _village(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    d = game.data
+    b = s.boards[g.seat]
+    total = d.raw["solo"]["houses"] if s.variant == "solo" else d.raw["village"]["houses"]
+    y, h = g.village_y, 0.62 * g.cs
+    scene.add(Rect(g.gx, y, SIZE * g.cs, h, "#efe3c8", "#c8b48c", 1, 4),
+              Text(g.gx - 13 - g.fw / 2, y + h / 2, "village", 11, MUTED, "middle"))
+    hw = min(g.cs * 0.6, SIZE * g.cs / max(total, 1) * 0.6)
+    step = SIZE * g.cs / max(total, 1)
+    for i in range(total):
+        intact = i < b.houses
+        hx = g.gx + step * i + step / 2
+        wall = (hx - hw / 2, y + h * 0.45, hw, h * 0.45)
+        scene.add(Rect(*wall, "#f5deb3" if intact else "#4d4d4d", "#6e4b2a" if intact else "#222222", 1.2),
+                  Polygon(((hx - hw / 2 - 3, y + h * 0.47), (hx, y + h * 0.1), (hx + hw / 2 + 3, y + h * 0.47)),
+                          "#b03a2e" if intact else "#2b2b2b", "#6e2c00" if intact else "#111111", 1.2))
+        if not intact:  # a wisp of smoke over a burnt house
+            scene.add(Line(hx + hw * 0.25, y + h * 0.12, hx + hw * 0.1, y - 1, "#7f7f7f", 1.5))
+
+
+def _info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    """Supply (trap icons, then the ones gone for good), cemetery and counts; buttons go below."""
+    d = game.data
+    b = s.boards[g.seat]
+    y = g.info_y
+    x0 = g.x + PAD
+    scene.add(Text(x0, y + 15, "supply", 11, MUTED))
+    for i, kind in enumerate(b.supply):
+        _trap(scene, supply_box(g, i), kind, False, "/" if kind == "wall" else None)
+    if not b.supply:
+        scene.add(Text(x0 + 52, y + 15, "empty", 11, MUTED))
+    if b.removed_traps:
+        gx = supply_box(g, len(b.supply))[0] + 8 if b.supply else x0 + 100
+        scene.add(Text(gx, y + 15, "gone", 11, MUTED))
+        for i, kind in enumerate(sorted(b.removed_traps)):
+            x, yy, w, h = gx + 32 + i * 22, y + 5, 20, 20
+            scene.add(Rect(x, yy, w, h, "#f2f2f2", FAINT, 1, 3),
+                      Text(x + w / 2, yy + h / 2, LETTER[kind], 11, MUTED, "middle", True),
+                      Line(x + w - 3, yy + 3, x + 3, yy + h - 3, "#c0392b", 1.5))
+    # Cemetery: a tombstone with its count, then the counts.
+    cy = y + 36
+    scene.add(Rect(x0, cy, 24, 28, "#aab7b8", "#566573", 1.2, 9),
+              Text(x0 + 12, cy + 16, str(len(b.cemetery)), 12, INK, "middle", True),
+              Text(x0 + 30, cy + 7, "cemetery", 11, MUTED))
+    total_f = d.raw["solo"]["floors"] if s.variant == "solo" else d.raw["tower"]["floors"]
+    total_h = d.raw["solo"]["houses"] if s.variant == "solo" else d.raw["village"]["houses"]
+    on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
+    waiting = len(b.skeletons) - on_board
+    scene.add(Text(x0 + 90, cy + 7, f"tower {b.floors}/{total_f} · village {b.houses}/{total_h}", 11, INK, bold=True),
+              Text(x0 + 30, cy + 21, f"skeletons: {on_board} on the board, {waiting} in the forests", 11, INK))
+
+
+def supply_box(g: Geometry, i: int) -> tuple[float, float, float, float]:
+    """The i-th trap icon of a board's supply."""
+    return g.x + PAD + 48 + i * 34, g.info_y, 30, 30
+
+
+def button_box(g: Geometry, i: int, width: float = 86) -> tuple[float, float, float, float]:
+    """The i-th button under a board, counted from the right."""
+    return g.x + g.w - PAD - (i + 1) * (width + 6) + 6, g.info_y + 70, width, 24
+
+
+def _button(scene: Scene, box, label: str, target: str, tip: str, strong: bool = True) -> None:
+    x, y, w, h = box
+    scene.add(Rect(x, y, w, h, "#fdebd0" if strong else "#f4f6f7", ACTIVE_EDGE if strong else "#95a5a6", 1.5, 5),
+              Text(x + w / 2, y + h / 2, label, 12, INK, "middle", True))
+    scene.hit(x, y, w, h, target, tip)
+
+
+def _pending_marks(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    """A pending choice, visible to all: the skeleton it is about and the squares offered."""
+    p = g.seat
+    if not s.pending[p]:
+        return
+    pend = s.pending[p][0]
+    b = s.boards[p]
+    sk = b.skeletons.get(pend.skeleton)
+    if pend.kind == "repel":
+        for a in game.legal_actions(s, p):
+            if a.verb == "repel":
+                x, y, w, h = g.square_box(a.args[0])
+                scene.add(Rect(x + 2, y + 2, w - 4, h - 4, None, OFFER_EDGE, 3, 4))
+    if sk is not None:
+        for facing, side, sks, cx, cy, size in stacks_at(s, g, sk.r, sk.c):
+            if any(k.id == sk.id for k in sks):
+                scene.add(Circle(cx, cy, size * 0.75, None, FOCUS, 3))
+
+
+def _pending_words(pend) -> str:
+    colour = pend.model.split("-")[0]
+    if pend.kind == "repel":
+        return f"the {colour} skeleton flees the dragon on {pend.square}"
+    if pend.reason == "top":
+        return f"the {colour} skeleton leaves by the top ({pend.square})"
+    return f"the {colour} skeleton is thrown by the catapult on {pend.square}"
+
+
+# ---- clicks -----------------------------------------------------------------------------------
+def _hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], p: int,
+          legal: list[Action], placing) -> None:
+    g = geos[p]
+    b = s.boards[p]
+    who = seat_name(p)
+    labels = {a.label for a in legal}
+    verbs = {a.verb for a in legal}
+    if "send" in verbs:
+        sends = [a for a in legal if a.verb == "send"]
+        for i, a in enumerate(reversed(sends)):
+            t = int(a.args[0][1:]) - 1
+            og = geos[t]
+            scene.add(Rect(og.x - 3, og.y - 3, og.w + 6, og.h + 6, None, OFFER_EDGE, 2.5, 10))
+            scene.hit(og.x, og.y, og.w, og.h, a.label, f"send the skeleton to {seat_name(t)}'s cemetery")
+            _button(scene, button_box(g, i, 54), f"→ {seat_name(t)}", a.label,
+                    f"send the skeleton to {seat_name(t)}'s cemetery")
+        bx = button_box(g, len(sends) - 1, 54)[0]
+        scene.add(Text(bx - 6, g.info_y + 82, "send to", 12, INK, "end", True))
+        return
+    if "repel" in verbs:
+        for a in legal:
+            if a.verb == "repel":
+                x, y, w, h = g.square_box(a.args[0])
+                scene.add(Rect(x + 5, y + 5, w - 10, h - 10, None, OFFER_EDGE, 1.5, 3))
+                scene.hit(x, y, w, h, a.label, f"the skeleton flees to {a.args[0]}")
+        return
+    if s.phase == "hero":
+        for a in legal:
+            x, y, w, h = g.square_box(a.args[0])
+            scene.add(Rect(x + 3, y + 3, w - 6, h - 6, None, LEGAL_EDGE, 2.5, 4))
+            scene.hit(x, y, w, h, a.label, f"move the hero to {a.args[0]}")
+        return
+    if s.phase == "traps":
+        _trap_hits(game, s, scene, g, p, labels, placing)
+        return
+    # movement phase: every unmoved stack, and move-all
+    for a in legal:
+        if a.verb != "move":
+            continue
+        sq, facing = a.args
+        for f, side, sks, cx, cy, size in stacks_at(s, g, *coords(sq)):
+            if f == facing and side != s.token:
+                scene.add(Circle(cx, cy, size * 0.72, None, LEGAL_EDGE, 2))
+                half = size * 0.55
+                scene.hit(cx - half, cy - half, 2 * half, 2 * half, a.label,
+                          f"move the {len(sks)} skeleton(s) on {sq} one step {facing}")
+    if f"{who} move-all" in labels:
+        _button(scene, button_box(g, 0, 96), "move all", f"{who} move-all",
+                "move every remaining skeleton, in order, taking the first option of every choice")
+
+
+def _trap_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, p: int,
+               labels: set[str], placing) -> None:
+    b = s.boards[p]
+    who = seat_name(p)
+    # Supply icons select a trap; the selected one is outlined.
+    first_of: dict[str, int] = {}
+    for i, kind in enumerate(b.supply):
+        first_of.setdefault(kind, i)
+        x, y, w, h = supply_box(g, i)
+        o = "/" if kind == "wall" else None
+        if placing and placing[0] == kind:
+            o = placing[1]
+            if first_of[kind] == i:
+                _trap(scene, (x, y, w, h), kind, False, o, selected=True)
+        scene.hit(x, y, w, h, _select_target(kind, o), f"place a {kind}" + (f" ({o})" if o else ""))
+    if placing:
+        kind, o = placing
+        if kind == "wall":
+            other = "\\" if o == "/" else "/"
+            _button(scene, button_box(g, 1, 86), f"rotate {other}", _select_target("wall", other),
+                    f"turn the wall to {other}", strong=False)
+        # Every square (and forest spot) gets a real label: the engine says yes, or why not.
+        suffix = f" {o}" if o else ""
+        for r in range(-1, SIZE):
+            for c in range(-1, SIZE + 1):
+                name = square(r, c)
+                if not name:
+                    continue
+                label = f"{who} place {kind} {name}{suffix}"
+                x, y, w, h = g.box(r, c)
+                if label in labels:
+                    scene.add(Rect(x + 3, y + 3, w - 6, h - 6, None, LEGAL_EDGE, 2.5, 4))
+                scene.hit(x, y, w, h, label, f"place the {kind} on {name}")
+    else:
+        for sq in sorted(b.traps):
+            label = f"{who} retrieve {sq}"
+            if label in labels:
+                x, y, w, h = g.square_box(sq)
+                scene.hit(x, y, w, h, label, f"take the {b.traps[sq].kind} on {sq} back into supply")
+    if f"{who} pass" in labels:
+        _button(scene, button_box(g, 0, 72), "pass", f"{who} pass", "leave the traps as they are")

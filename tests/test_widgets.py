@@ -281,13 +281,14 @@ def table(game):
 
 def test_table_starts_on_humans_turn(game, table):
     assert table.active == 0 and table.viewer == 0
-    assert len(table.actions) == 3 and all(not a.startswith("P1") for a in table.actions)
+    # In a simultaneous step the bots wait for the human, so nothing is chosen yet.
+    assert table.actions == []
     assert "Your move." in table.status.value
     # P1 sees its own hand only, in the picture and the text board.
     assert sorted(map(int, hand_texts(table.picture.scene, 0))) == table.state.hands[0]
     for p in (1, 2, 3):
         assert hand_texts(table.picture.scene, p) == []
-        assert f"P{p + 1} · hand: 11 cards (hidden) · chosen: face down" in table.board.value
+        assert f"P{p + 1} · hand: 12 cards (hidden) · chosen: -" in table.board.value
     # The bots' choices are not in P1's log.
     assert "chooses" not in table.event_log.value
     assert_consistent(table)
@@ -323,7 +324,7 @@ def test_table_click_on_empty_space_changes_nothing(table):
         table.click(x, y)
         assert snapshot(table) == before
         assert "Nothing to do there" in table.status.value
-        assert "click one of your cards" in table.status.value
+        assert "your options are highlighted" in table.status.value
         assert table.picture.scene.to_svg() == svg
 
 
@@ -446,7 +447,7 @@ def test_table_mime_bundle(game, table):
     ET.fromstring(bundle["image/svg+xml"])
     assert bundle["text/plain"] == repr(table)
     assert f"digest {digest(game.text(table.state, 0))}" in bundle["text/plain"]
-    assert "4 seats, 3 actions, view P1" in bundle["text/plain"]
+    assert "4 seats, 0 actions, view P1" in bundle["text/plain"]
     before = bundle["text/plain"]
     table.click(*centre(card_hits(table)[0]))
     after = table._repr_mimebundle_()

@@ -21,6 +21,7 @@ from .views import render
 
 HUMAN = "human"
 SELECT = "select:"  # hit targets that pick part of an action instead of acting
+MAX_BUTTONS = 24    # more legal actions than this are offered as a list instead
 
 
 def make_bot(game: Game, kind: str | Bot, seed: int) -> Bot:
@@ -119,7 +120,7 @@ class Table(StaticFallback, w.VBox):
             return
         if hit is None:
             legal = self.game.legal_actions(self.state, self.active) if self.active is not None else []
-            hint = " (click one of your cards)" if legal else ""
+            hint = ": your options are highlighted in the picture and listed below" if legal else ""
             self._refresh(f"Nothing to do there{hint}.", ok=True)
             return
         self.act(hit.target)
@@ -136,10 +137,14 @@ class Table(StaticFallback, w.VBox):
         self.history.append((len(self.actions), events))
 
     def _run_bots(self) -> None:
+        """Bots act once no human owes a decision, so in a simultaneous step a human never
+        sees what the bots chose before choosing too."""
         while not self.game.is_over(self.state):
-            owing = [s for s in self.game.to_move(self.state) if s in self.bots]
-            if not owing:
+            owing = self.game.to_move(self.state)
+            bots = [s for s in owing if s in self.bots]
+            if not bots or any(s in self.humans for s in owing):
                 break
+            seat = bots[0]
             seat = owing[0]
             self._take(self.bots[seat].choose(self.game, self.state, seat))
 
@@ -168,12 +173,20 @@ class Table(StaticFallback, w.VBox):
         legal = self.game.legal_actions(self.state, self.active) if self.active is not None else []
         for old in self.buttons.children:
             old.close()  # otherwise every refresh leaks widgets into the kernel's registry
-        buttons = []
-        for a in legal:
-            b = w.Button(description=" ".join(a.args) or a.verb, tooltip=a.label,
-                         layout=w.Layout(width="auto", min_width="40px"))
-            b.on_click(lambda _, a=a: self.act(a))
-            buttons.append(b)
+        buttons: list[w.Widget] = []
+        if len(legal) <= MAX_BUTTONS:
+            for a in legal:
+                b = w.Button(description=" ".join(a.args) or a.verb, tooltip=a.label,
+                             layout=w.Layout(width="auto", min_width="40px"))
+                b.on_click(lambda _, a=a: self.act(a))
+                buttons.append(b)
+        elif legal:  # too many for a row of buttons: a list to pick from, still keyboard-friendly
+            choice = w.Dropdown(options=[a.label for a in legal], description="action",
+                                layout=w.Layout(width="320px"))
+            go = w.Button(description="do it", tooltip="take the action chosen in the list",
+                          layout=w.Layout(width="auto"))
+            go.on_click(lambda _: self.act(choice.value))
+            buttons = [choice, go]
         self.buttons.children = buttons
         self.typed.disabled = not legal
 

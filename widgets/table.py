@@ -145,7 +145,6 @@ class Table(StaticFallback, w.VBox):
             if not bots or any(s in self.humans for s in owing):
                 break
             seat = bots[0]
-            seat = owing[0]
             self._take(self.bots[seat].choose(self.game, self.state, seat))
 
     def _after_message(self, since: int) -> str:

@@ -388,7 +388,7 @@ def _bent_arrow(scene: Scene, box, moving: str, turn: str) -> None:
 def _tower(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
     d = game.data
     b = s.boards[g.seat]
-    total = d.raw["solo"]["floors"] if s.variant == "solo" else d.raw["tower"]["floors"]
+    total = b.tower_size
     x, y, w, h = g.square_box(d.tower)
     bw = w * 0.4
     bx = x + w * 0.08
@@ -512,7 +512,7 @@ def _token_points(cx: float, cy: float, size: float, facing: str) -> tuple[tuple
 def _village(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
     d = game.data
     b = s.boards[g.seat]
-    total = d.raw["solo"]["houses"] if s.variant == "solo" else d.raw["village"]["houses"]
+    total = b.village_size
     y, h = g.village_y, 0.62 * g.cs
     scene.add(Rect(g.gx, y, SIZE * g.cs, h, "#efe3c8", "#c8b48c", 1, 4),
               Text(g.gx - 13 - g.fw / 2, y + h / 2, "village", 11, MUTED, "middle"))
@@ -553,8 +553,7 @@ def _info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
     scene.add(Rect(x0, cy, 24, 28, "#aab7b8", "#566573", 1.2, 9),
               Text(x0 + 12, cy + 16, str(len(b.cemetery)), 12, INK, "middle", True),
               Text(x0 + 30, cy + 7, "cemetery", 11, MUTED))
-    total_f = d.raw["solo"]["floors"] if s.variant == "solo" else d.raw["tower"]["floors"]
-    total_h = d.raw["solo"]["houses"] if s.variant == "solo" else d.raw["village"]["houses"]
+    total_f, total_h = b.tower_size, b.village_size
     on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
     waiting = len(b.skeletons) - on_board
     scene.add(Text(x0 + 90, cy + 7, f"tower {b.floors}/{total_f} · village {b.houses}/{total_h}", 11, INK, bold=True),

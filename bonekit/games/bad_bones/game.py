@@ -82,7 +82,8 @@ class BadBones(Game[BadBonesState]):
         houses = d.raw["solo"]["houses"] if solo else d.raw["village"]["houses"]
         state = BadBonesState(
             players=players, variant=variant, seed=seed, names=tuple(opts["names"]), rng=Rng(seed),
-            boards=[Board(d.hero_start, floors, houses, supply=d.starting_supply()) for _ in range(players)],
+            boards=[Board(d.hero_start, floors, houses, supply=d.starting_supply(), tower_size=floors,
+                          village_size=houses) for _ in range(players)],
             bag=list(range(d.tokens)), done=[False] * players, pending=[[] for _ in range(players)],
             eliminated=[False] * players, options=dict(opts))
         events = [Event("setup", R + "setup",
@@ -242,7 +243,8 @@ class BadBones(Game[BadBonesState]):
             self._hero(state, seat, args[0], events)
             state.done[seat] = True
         elif verb == "pass":
-            events.append(Event("pass", R + "phase.traps", f"{who(state, seat)} leaves the traps as they are."))
+            events.append(Event("pass", R + "phase.traps", f"{who(state, seat)} leaves the traps as they are.",
+                                {"seat": seat}))
         elif verb == "retrieve":
             trap = state.boards[seat].traps.pop(args[0])
             state.boards[seat].supply.append(trap.kind)

@@ -256,7 +256,7 @@ def end_of_movement(state: BadBonesState, seat: int, events: list[Event]) -> Non
         if after == "destroyed":
             del board.traps[sq]
             board.removed_traps.append(trap.kind)
-            dead = " (used twice in a row: it is dead)" if trap.kind == "dragon" else ""
+            dead = " (used twice in a row: it is dead)" if trap.kind == "dragon" and sq in board.landed else ""
             events.append(Event("trap_destroyed", R + ("traps.dragon.landing" if dead else "traps"),
                                 f"{who(state, seat)}: the damaged {trap.kind} on {sq} is used again and "
                                 f"destroyed{dead}.", {"seat": seat, "square": sq, "kind": trap.kind}))
@@ -267,6 +267,7 @@ def end_of_movement(state: BadBonesState, seat: int, events: list[Event]) -> Non
                                 {"seat": seat, "square": sq, "kind": trap.kind}))
     board.triggered = []
     board.catapult_targets = {}
+    board.landed = []
     t = treasure_square(state, seat)
     if t is not None and board.hero != t:
         thieves = [s for s in board.skeletons.values() if square(s.r, s.c) == t]
@@ -284,6 +285,8 @@ def place_trap(state: BadBonesState, seat: int, kind: str, sq: str, orientation:
     board.supply.remove(kind)
     landing = kind == "dragon" and any(square(s.r, s.c) == sq for s in board.skeletons.values())
     board.traps[sq] = Trap(kind, damaged=landing, orientation=orientation)
+    if landing:
+        board.landed.append(sq)
     shown = f"{kind} ({orientation})" if orientation else kind
     events.append(Event("place", R + "phase.traps.place", f"{who(state, seat)} places a {shown} on {sq}.",
                         {"seat": seat, "kind": kind, "square": sq}))

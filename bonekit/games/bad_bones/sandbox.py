@@ -29,6 +29,7 @@ def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] 
     state = game.new(1, "solo", seed=seed, setup="empty")
     board = state.boards[0]
     board.floors, board.houses = floors, houses
+    board.tower_size, board.village_size = floors, houses
     if hero is not None:
         if coords(hero) is None or not on_board(*coords(hero)):
             raise ValueError(f"the hero must stand on a board square, not {hero!r}")

@@ -52,6 +52,9 @@ class Board:
     triggered: list[str] = field(default_factory=list)          # trap squares used this phase
     catapult_targets: dict[str, int] = field(default_factory=dict)
     removed_traps: list[str] = field(default_factory=list)     # destroyed or stolen, in the box
+    landed: list[str] = field(default_factory=list)            # where the dragon landed this round
+    tower_size: int = 4       # floors and houses at setup (the solo game has fewer)
+    village_size: int = 5
 
 
 @dataclass

@@ -13,7 +13,8 @@ import pytest
 import bonekit
 from bonekit.games.bone_to_pick import HIDDEN
 
-FULL_SET = (0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+FULL_SET = (0, 0, *range(1, 11))
+FULL_HAND = " ".join(map(str, FULL_SET))  # as the text board prints a full hand
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
 

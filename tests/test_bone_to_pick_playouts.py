@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bonekit import RandomBot, Replay, play_out
 from bonekit.core import events_for
 from bonekit.games.bone_to_pick import HIDDEN, CarefulBot, GreedyBot
-from conftest import PLAYER_COUNTS, check_invariants, check_view
+from conftest import FULL_HAND, PLAYER_COUNTS, check_invariants, check_view
 
 SEEDS_PER_COUNT = 40
 BOTS = {"random": RandomBot, "careful": CarefulBot}
@@ -197,7 +197,7 @@ def scramble_hidden(state, seat, rnd):
         if other == seat:
             continue
         size = len(s.hands[other])
-        pool = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        pool = [0, 0, *range(1, 11)]
         s.hands[other] = sorted(rnd.sample(pool, size))
         if s.chosen[other] is not None:
             s.chosen[other] = rnd.randrange(11)
@@ -236,9 +236,9 @@ def test_view_text_hides_other_hands_and_choices(game):
     state, _ = game.apply(state, "P2 play 9")
     mine = game.text(state, 1)
     theirs = game.text(state, 0)
-    assert "P2 Bob · hand: 0 0 1 2 3 4 5 6 7 8 10 · chosen: 9 (face down)" in mine
+    assert f"P2 Bob · hand: {FULL_HAND.replace(' 9 ', ' ')} · chosen: 9 (face down)" in mine
     assert "P2 Bob · hand: 11 cards (hidden) · chosen: face down" in theirs
-    assert "P1 Ann · hand: 0 0 1 2 3 4 5 6 7 8 9 10 · chosen: -" in theirs
+    assert f"P1 Ann · hand: {FULL_HAND} · chosen: -" in theirs
     assert game.view(state, 0).chosen == [None, HIDDEN, None]
     assert "Deck: 9 face down" in theirs and " ".join(state.deck) in game.text(state)
     assert "seed 8" in game.text(state) and "seed" not in theirs

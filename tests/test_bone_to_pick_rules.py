@@ -379,7 +379,7 @@ EASY_DECK = ["E01", "E02", "E03", "E04", "E05", "E06", "E07", "E08", "E09", "E10
 
 
 VICTORY_P1 = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
-VICTORY_P2 = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8]
+VICTORY_P2 = [0, 0, *range(1, 9)]
 
 
 def play_victory_game(game):
@@ -658,7 +658,7 @@ def test_outcome_of_a_seat_view_matches_the_real_outcome(game):
 
 # ---- component data (data.json) ----------------------------------------------------------------
 
-def test_data_json_undead():
+def test_data_json_undead(game):
     raw = json.loads(Path(DATA_FILE).read_text(encoding="utf-8"))
     cards = raw["undead"]
     assert len(cards) == 40 and len({c["id"] for c in cards}) == 40
@@ -675,7 +675,12 @@ def test_data_json_undead():
     assert any(c["power"]["4"] == 33 for c in cards)
     by_id = {c["id"]: c for c in cards}
     assert by_id["H10"]["power"]["4"] == 33
-    assert raw["weapons"]["values"] == list(FULL_SET)
+    cards = raw["weapons"]["cards"]
+    assert sorted(c["value"] for c in cards for _ in range(c["copies"])) == sorted(FULL_SET)
+    assert game.data.weapon_values == FULL_SET
+    types = {c["value"]: c["type"] for c in cards}
+    assert types[0] == "none" and {types[v] for v in range(1, 5)} == {"melee"}
+    assert {types[v] for v in range(5, 9)} == {"ranged"} and types[9] == types[10] == "siege"
     assert raw["haven"]["hit_points"] == 3 and raw["haven"]["easier_hit_points"] == 4
     assert raw["turns"] == 10
 

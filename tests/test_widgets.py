@@ -484,6 +484,6 @@ def test_table_random_clicks_stay_consistent(game, players, seed, data):
             assert "✗" not in table.status.value
         s = table.state
         cards = s.hands[0] + s.used(0) + ([s.chosen[0]] if s.chosen[0] is not None else [])
-        assert sorted(cards) == [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        assert sorted(cards) == [0, 0, *range(1, 11)]
         assert_consistent(table, rebuild=False)
     assert_consistent(table)

@@ -29,6 +29,11 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 START = "00_start_here.ipynb"
 TUTORIAL = "bone_to_pick/01_learn_to_play.ipynb"
+BAD_BONES = "bad_bones/01_learn_to_play.ipynb"
+# Every notebook opened in JupyterLab (id: path); Voilà opens the start page and the tutorials.
+LAB_NOTEBOOKS = {"start_here": START, "btp_learn": TUTORIAL, "bb_learn": BAD_BONES,
+                 "bb_solo": "bad_bones/02_solo.ipynb", "bb_lab": "bad_bones/03_trap_lab.ipynb"}
+VOILA_NOTEBOOKS = {"start_here": START, "btp_learn": TUTORIAL, "bb_learn": BAD_BONES}
 SCREENSHOTS = Path(os.environ.get("BONEKIT_SCREENSHOTS") or ROOT / "test-artifacts" / "screenshots")
 REQUIRE_BROWSER = os.environ.get("BONEKIT_REQUIRE_BROWSER") == "1"
 
@@ -64,6 +69,8 @@ GALLERY = {
     "lab-00_start_here-table-1-after-click.png": "jupyterlab-table.png",
     "lab-00_start_here-table-1-refused.png": "jupyterlab-table-refused.png",
     "voila-00_start_here-stepper-1.png": "voila-stepper.png",
+    "lab-bad_bones-01_learn_to_play-table-1-after-click.png": "jupyterlab-bad-bones-table.png",
+    "lab-bad_bones-01_learn_to_play-stepper-1-after-next.png": "jupyterlab-bad-bones-stepper.png",
 }
 
 

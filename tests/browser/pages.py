@@ -294,6 +294,19 @@ def expected_widgets(notebook: Path) -> dict[str, int]:
     return found
 
 
+def table_summaries(notebook: Path) -> list[str]:
+    """The text/plain summaries of the Tables a committed notebook displays, in order
+    (e.g. 'Table(bad_bones, 3 seats, 0 actions, view P1, digest ...)')."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    out = []
+    for cell in nb.get("cells", []):
+        for o in cell.get("outputs", []) if cell.get("cell_type") == "code" else []:
+            text = "".join((o.get("data") or {}).get("text/plain", ""))
+            if text.startswith("Table("):
+                out.append(text)
+    return out
+
+
 def shot(page, selector: str, folder: Path, name: str) -> Path:
     """An element screenshot, named ``name``.png in ``folder``."""
     path = folder / (re.sub(r"[^A-Za-z0-9_.-]+", "-", name) + ".png")

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from .conftest import START, TUTORIAL, VIEWPORT, report
+from .conftest import LAB_NOTEBOOKS, VIEWPORT, report
 from .pages import (RUN_NOTEBOOK_JS, Watch, canvas_hash, drawn, expected_widgets, shot, summarize_steps,
-                    wait_for_change, wait_for_widgets)
+                    table_summaries, wait_for_change, wait_for_widgets)
 
 pytestmark = pytest.mark.browser
 
@@ -20,10 +20,11 @@ STEPS_MEASURED = 10
 
 
 class Notebook:
-    def __init__(self, path: str, page, watch: Watch, run: dict, widgets: list[dict], expected: dict):
+    def __init__(self, path: str, page, watch: Watch, run: dict, widgets: list[dict], expected: dict,
+                 tables: list[str]):
         self.path, self.page, self.watch, self.run, self.widgets = path, page, watch, run, widgets
-        self.expected = expected
-        self.name = "lab-" + path.rsplit("/", 1)[-1].removesuffix(".ipynb")
+        self.expected, self.tables = expected, tables
+        self.name = "lab-" + path.removesuffix(".ipynb").replace("/", "-")
 
     def of_kind(self, kind: str) -> list[dict]:
         return [w for w in self.widgets if w["kind"] == kind]
@@ -35,7 +36,7 @@ class Notebook:
         return self.page.locator(f"canvas[data-bonekit-canvas='{w['id']}']")
 
 
-@pytest.fixture(scope="module", params=[START, TUTORIAL], ids=["start_here", "learn_to_play"])
+@pytest.fixture(scope="module", params=list(LAB_NOTEBOOKS.values()), ids=list(LAB_NOTEBOOKS))
 def notebook(request, browser, lab_server):
     path = request.param
     if not (lab_server.root / path).exists():
@@ -54,7 +55,7 @@ def notebook(request, browser, lab_server):
         raise AssertionError(f"{e}\nnotebook run: {run}\nconsole: {watch.console_errors()}") from None
     report(f"{path}: {run['codeCells']} code cells ran in {run['seconds']:.1f} s in JupyterLab; "
            f"widgets {', '.join(w['id'] for w in widgets)}")
-    yield Notebook(path, page, watch, run, widgets, expected)
+    yield Notebook(path, page, watch, run, widgets, expected, table_summaries(lab_server.root / path))
     context.close()
 
 
@@ -184,40 +185,41 @@ def test_stepper_step_latency_and_messages(notebook):
         report(f"{notebook.path} {w['id']}: {line}")
 
 
-def _table_seat(notebook, w) -> tuple[int, int] | None:
-    """(human seat, players) from the Table's action buttons ('P1 play 7') and canvas height;
-    None when nobody human owes a move (a bots-only table, or a finished game)."""
-    from bonekit.widgets.views import bone_to_pick as view
-
+def _table_seat(notebook, w) -> int | None:
+    """The human seat, from the Table's action buttons ('P1 play 7', 'P1 hero b2'); None when
+    nobody human owes a move (a bots-only table, or a finished game)."""
     titles = notebook.root(w).locator(".widget-button[title]").evaluate_all("bs => bs.map(b => b.title)")
     seats = {int(m.group(1)) - 1 for t in titles if (m := re.match(r"P(\d+) \w+", t))}
     if not seats:
         return None
     assert len(seats) == 1, f"{w['id']}: expected the buttons of one human seat, got {titles}"
-    players = round((w["height"] - view.TOP - 10) / view.ROW)
-    return seats.pop(), players
+    return seats.pop()
 
 
-def _playable_tables(notebook) -> list[tuple[dict, int, int]]:
+def _playable_tables(notebook) -> list[tuple[dict, int, int, str]]:
+    """(widget, human seat, players, game id) for each Table waiting for a human move; the
+    game and seat count come from the committed notebook's summary of that Table."""
     tables = notebook.of_kind("table")
     if not tables:
         pytest.skip("no Table in this notebook")
-    playable = [(w, *seat) for w in tables if (seat := _table_seat(notebook, w))]
+    assert len(tables) == len(notebook.tables), f"{tables} vs {notebook.tables}"
+    playable = []
+    for w, summary in zip(tables, notebook.tables):
+        m = re.match(r"Table\((\w+), (\d+) seats", summary)
+        seat = _table_seat(notebook, w)
+        if seat is not None:
+            playable.append((w, seat, int(m.group(2)), m.group(1)))
     assert playable, f"no Table waits for a human move: {tables}"
     return playable
 
 
-def _table_hits(players: int, seat: int):
-    """Where the human's first hand card and used pile are, from the view's own hit regions."""
+def _mirror(game_id: str, players: int, seat: int):
+    """A Python Table laid out like the page's, to read where its hit regions are."""
     from bonekit.widgets import Table
 
     seats = ["random"] * players
     seats[seat] = "human"
-    table = Table("bone_to_pick", seats, seed=0)
-    card = next(h for h in table.current_scene().hits if h.target.startswith(f"P{seat + 1} play"))
-    table.act(table.game.legal_actions(table.state, seat)[0])
-    pile = next(h for h in table.current_scene().hits if h.tip == "your used pile")
-    return card, pile
+    return Table(game_id, seats, seed=0)
 
 
 def _click_canvas(notebook, w, hit) -> None:
@@ -237,42 +239,72 @@ def _wait_status_change(notebook, w, old: str) -> str:
     return _status(notebook, w)
 
 
-def test_table_click_on_a_card_plays_it_and_bots_answer(notebook, screenshots):
-    for w, seat, players in _playable_tables(notebook):
-        card, _ = _table_hits(players, seat)
+def _new_rows(before: str, after: str) -> str:
+    # The log lists the newest events first: what a click added comes before the old log.
+    return after[:len(after) - len(before)] if after.endswith(before) else after
+
+
+def _first_move(game_id: str, players: int, seat: int):
+    """The hit of the human's first move, and the log lines that prove it and the bots' answers."""
+    mirror = _mirror(game_id, players, seat)
+    me = f"P{seat + 1}"
+    bots = [f"P{s + 1}" for s in range(players) if s != seat]
+    if game_id == "bone_to_pick":
+        hit = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} play"))
+        # The bots choose after the human, so the turn resolves and the reveal follows.
+        return hit, [f"{me} lays a weapon face down", "Weapons revealed"] + [f"{b} lays a weapon face down" for b in bots]
+    hit = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} hero"))
+    return hit, [f"{me}'s hero moves", "Trap phase"] + [f"{b}'s hero moves" for b in bots]
+
+
+def test_table_click_plays_and_bots_answer(notebook, screenshots):
+    for w, seat, players, game_id in _playable_tables(notebook):
+        hit, expected = _first_move(game_id, players, seat)
         status, log = _status(notebook, w), _log(notebook, w)
         before = canvas_hash(notebook.page, w["id"])
-        _click_canvas(notebook, w, card)
+        _click_canvas(notebook, w, hit)
         status = _wait_status_change(notebook, w, status)
         wait_for_change(notebook.page, w["id"], before)
-        assert "✗" not in status, f"{w['id']}: the card click was refused: {status}"
-        after = _log(notebook, w)
-        # The log lists the newest events first: what the click added comes before the old log.
-        new_rows = after[:len(after) - len(log)] if after.endswith(log) else after
-        assert f"P{seat + 1} lays a weapon face down" in new_rows, f"{w['id']}: the click did not play: {new_rows!r}"
-        # The bots answer at once (they choose after the human in a simultaneous step), so the
-        # turn resolves: the reveal names every bot's weapon.
-        assert "Weapons revealed" in new_rows, f"{w['id']}: the turn did not resolve: {new_rows!r}"
-        for bot in (f"P{s + 1}" for s in range(players) if s != seat):
-            assert f"{bot} lays a weapon face down" in new_rows, f"{w['id']}: {bot} did not answer: {new_rows!r}"
+        assert "✗" not in status, f"{w['id']}: the click ({hit.target}) was refused: {status}"
+        rows = _new_rows(log, _log(notebook, w))
+        for line in expected:
+            assert line in rows, f"{w['id']}: after clicking {hit.target}, {line!r} is missing from {rows!r}"
         shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-after-click")
 
 
+def _illegal_clicks(game_id: str, players: int, seat: int, log: str):
+    """Clicks (hits) that end in a refusal, in order, with what the refusal must say. A Bone to
+    Pick used pile needs a card in it; Bad Bones tries a trap on the tower in the trap phase."""
+    mirror = _mirror(game_id, players, seat)
+    me = f"P{seat + 1}"
+    if game_id == "bone_to_pick":
+        setup = [] if f"{me} lays a weapon face down" in log else [
+            next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} play"))]
+        mirror.act(mirror.game.legal_actions(mirror.state, seat)[0])
+        pile = next(h for h in mirror.current_scene().hits if h.tip == "your used pile")
+        return setup, pile, "used pile"
+    setup = [] if f"{me}'s hero moves" in log else [
+        next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} hero"))]
+    mirror.act(next(a for a in mirror.game.legal_actions(mirror.state, seat) if a.verb == "hero"))
+    pick = next(h for h in mirror.current_scene().hits if h.target == "select:place catapult")
+    mirror.selection = "place catapult"
+    tower = next(h for h in mirror._scene().hits if h.target == f"{me} place catapult c3")
+    return setup + [pick], tower, "tower"
+
+
 def test_table_illegal_click_shows_its_reason(notebook, screenshots):
-    for w, seat, players in _playable_tables(notebook):
-        _, pile = _table_hits(players, seat)
-        root = notebook.root(w)
-        # Make sure the used pile holds a card: play one with a button if nothing was played yet.
-        if f"P{seat + 1} lays a weapon face down" not in _log(notebook, w):
+    for w, seat, players, game_id in _playable_tables(notebook):
+        setup, bad, says = _illegal_clicks(game_id, players, seat, _log(notebook, w))
+        for hit in setup:
             status = _status(notebook, w)
-            root.locator(".widget-button[title^='P']").first.click()
+            _click_canvas(notebook, w, hit)
             _wait_status_change(notebook, w, status)
         status, log = _status(notebook, w), _log(notebook, w)
         before = canvas_hash(notebook.page, w["id"])
-        _click_canvas(notebook, w, pile)
+        _click_canvas(notebook, w, bad)
         refusal = _wait_status_change(notebook, w, status)
         assert refusal.startswith("✗") and re.search(r"rule [a-z_]+\.[a-z_.]+", refusal), refusal
-        assert "used pile" in refusal, refusal
+        assert says in refusal, refusal
         assert _log(notebook, w) == log, "a refused click changed the event log"
         notebook.page.wait_for_timeout(300)
         assert canvas_hash(notebook.page, w["id"]) == before, "a refused click changed the picture"

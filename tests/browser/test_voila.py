@@ -10,13 +10,13 @@ import time
 
 import pytest
 
-from .conftest import START, TUTORIAL, VIEWPORT, report
+from .conftest import VIEWPORT, VOILA_NOTEBOOKS, report
 from .pages import Watch, canvas_hash, drawn, expected_widgets, shot, wait_for_change, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module", params=[START, TUTORIAL], ids=["start_here", "learn_to_play"])
+@pytest.fixture(scope="module", params=list(VOILA_NOTEBOOKS.values()), ids=list(VOILA_NOTEBOOKS))
 def app(request, browser, voila_server):
     path = request.param
     if not (voila_server.root / path).exists():
@@ -38,7 +38,7 @@ def test_voila_shows_every_canvas_drawn(app, screenshots):
     page, _, widgets, expected, path = app
     for kind, n in expected.items():
         assert sum(w["kind"] == kind for w in widgets) == n, f"expected {n} {kind}(s): {widgets}"
-    name = "voila-" + path.rsplit("/", 1)[-1].removesuffix(".ipynb")
+    name = "voila-" + path.removesuffix(".ipynb").replace("/", "-")
     for w in widgets:
         assert drawn(w["stats"]), f"{w['id']} looks blank in Voilà: {w['stats']}"
         target = f"[data-bonekit='{w['id']}']" if w["kind"] != "canvas" else f"canvas[data-bonekit-canvas='{w['id']}']"

@@ -49,6 +49,7 @@ def components() -> Components:
     undead = {c["id"]: Undead(c["id"], c["name"], c["level"], c["trophy"], c["damage"],
                               {int(k): v for k, v in c["power"].items()}, c["source"])
               for c in raw["undead"]}
-    return Components(undead, tuple(raw["weapons"]["values"]), raw["haven"]["hit_points"],
+    weapons = tuple(c["value"] for c in raw["weapons"]["cards"] for _ in range(c["copies"]))
+    return Components(undead, weapons, raw["haven"]["hit_points"],
                       raw["haven"]["easier_hit_points"], raw["turns"],
                       tuple(raw["colours"]["names"]), tuple(raw["colours"]["hex"]), raw)

@@ -270,16 +270,12 @@ def test_setup_refuses_unknown_variant(game):
         game.new(2, "advanced")
 
 
-@pytest.mark.xfail(strict=True, reason="BadBones.new coerces heroic with bool(): heroic='no' (or 0.5, "
-                   "[1]) is accepted and turns the heroic ending ON instead of being refused")
 @pytest.mark.parametrize("heroic", ["no", "false", 0.5, [1]])
 def test_setup_refuses_heroic_of_the_wrong_type(game, heroic):
     with pytest.raises(ValueError, match="heroic"):
         game.new(1, heroic=heroic)
 
 
-@pytest.mark.xfail(strict=True, reason="BadBones.new takes tuple(names): a string names='AB' is split "
-                   "into one-letter names ('A', 'B') instead of being refused")
 def test_setup_refuses_names_given_as_one_string(game):
     with pytest.raises(ValueError, match="names"):
         game.new(2, names="AB")
@@ -962,9 +958,6 @@ def test_solo_heroic_still_loses_when_the_tower_falls(game):
     assert state.over and game.outcome(state).result == "defeat"
 
 
-@pytest.mark.xfail(strict=True, reason="the kit's max_rounds cap ends a solo game early and calls it a "
-                   "victory: new(1, rounds=5, max_rounds=2) is won after 2 rounds (game.py _end_round "
-                   "cap check + outcome's solo branch)")
 def test_solo_cap_before_the_last_round_is_not_a_victory(game):
     try:
         state = empty(1, rounds=5, max_rounds=2)

@@ -47,10 +47,10 @@ def _safest(game, state: BadBonesState, seat: int, dragon: str) -> str:
         r, c = coords(sq)
         if not on_board(r, c):
             return (0, 0)
+        if sq == game.data.tower:  # before the hero: standing on the tower he cannot save it
+            return (9, 0)
         if sq == board.hero:
             return (1, 0)
-        if sq == game.data.tower:
-            return (9, 0)
         return (2, -(abs(r - tower[0]) + abs(c - tower[1])) - (0 if r < 4 else -2))
     return min(repel_options(state, seat, dragon), key=lambda sq: (badness(sq), sq))
 

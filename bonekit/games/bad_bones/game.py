@@ -63,14 +63,22 @@ class BadBones(Game[BadBonesState]):
         max_rounds = options.get("max_rounds", d.raw["max_rounds"])
         if type(max_rounds) is not int or not 1 <= max_rounds <= 500:
             raise ValueError("max_rounds must be a whole number from 1 to 500")
+        if variant == "solo" and max_rounds < rounds:
+            raise ValueError(f"max_rounds ({max_rounds}) must be at least rounds ({rounds}) [rule {R}ruling.round_cap]")
+        heroic = options.get("heroic", False)
+        if type(heroic) is not bool:
+            raise ValueError(f"heroic must be True or False, not {heroic!r}")
         setup = options.get("setup", "standard")
         if setup not in ("standard", "empty"):
             raise ValueError("setup must be 'standard' or 'empty'")
-        names = tuple(options.get("names") or (seat_name(s) for s in range(players)))
+        given = options.get("names")
+        if given is not None and not isinstance(given, (list, tuple)):
+            raise ValueError(f"names must be a list of {players} names, not {given!r}")
+        names = tuple(given or (seat_name(s) for s in range(players)))
         if len(names) != players or not all(isinstance(n, str) and n.strip() and n.isprintable()
                                             and len(n) <= 40 for n in names):
             raise ValueError(f"names must be {players} printable strings of 1 to 40 characters")
-        opts = {"names": list(names), "rounds": rounds, "heroic": bool(options.get("heroic", False)),
+        opts = {"names": list(names), "rounds": rounds, "heroic": heroic,
                 "max_rounds": max_rounds, "setup": setup}
         return self._build(players, variant, seed, opts)[0]
 
@@ -401,12 +409,22 @@ class BadBones(Game[BadBonesState]):
         scores = tuple(0 if state.eliminated[s] else self.score(state, s) for s in range(state.players))
         if state.variant == "solo":
             b = state.boards[0]
-            if state.eliminated[0]:
+            last = state.options["rounds"]
+            if state.eliminated[0] and state.round <= last:
                 return Outcome("defeat", (), scores, {}, f"The {'tower' if b.floors == 0 else 'house'} falls in "
                                f"round {state.round}: the solo game is lost.", R + "solo")
+            if state.eliminated[0]:  # fell while playing on for the heroic ending
+                return Outcome("victory", (0,), scores, {0: "Survivor"},
+                               f"Survived all {last} rounds, but the {'tower' if b.floors == 0 else 'house'} "
+                               f"fell in round {state.round}, before the board was clear: a victory, "
+                               f"not a heroic one.", R + "ruling.heroic")
             if state.ended == "heroic":
                 return Outcome("heroic victory", (0,), scores, {0: "Hero"},
                                f"No skeleton left after round {state.round}: a heroic victory!", R + "solo.heroic")
+            if state.ended == "cap":
+                return Outcome("victory", (0,), scores, {0: "Survivor"},
+                               f"Survived all {last} rounds; the heroic ending was cut short by the kit's "
+                               f"cap of {state.round} rounds.", R + "ruling.round_cap")
             return Outcome("victory", (0,), scores, {0: "Survivor"},
                            f"Tower and house still stand after {state.round} rounds: victory.", R + "solo")
         alive = [s for s in range(state.players) if not state.eliminated[s]]

@@ -45,11 +45,15 @@ def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] 
             raise ValueError("a wall needs an orientation, '/' or '\\'")
         board.supply.remove(kind)
         board.traps[sq] = Trap(kind, False, rest[0] if kind == "wall" else None)
-    for sq, facing in skeletons:
+    models = components().models
+    for i, (sq, facing) in enumerate(skeletons):
         rc = coords(sq)
         if rc is None or facing not in DIRS:
             raise ValueError(f"cannot put a skeleton on {sq!r} facing {facing!r}")
-        token = state.bag.pop(0)
+        # A forest spot gets its own model; board squares get varied symbols, for telling apart.
+        wanted = next((m for m in models if m.spot == sq), models[(i * 4) % len(models)])
+        token = next(t for t in state.bag if components().model_of(t) == wanted)
+        state.bag.remove(token)
         m = components().model_of(token)
         board.skeletons[token] = Skeleton(token, m.name, rc[0], rc[1], facing, state.token)
     return state

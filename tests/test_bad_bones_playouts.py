@@ -178,7 +178,7 @@ def test_playouts_keep_invariants_and_are_deterministic(game, players, bot_kind,
 
 
 @pytest.mark.parametrize("options", [{"rounds": 2}, {"rounds": 3, "heroic": True}, {"rounds": 1, "heroic": True},
-                                     {"max_rounds": 2}])
+                                     {"rounds": 2, "max_rounds": 2}])
 def test_solo_playouts_with_options(game, options):
     ends = Counter()
     for seed in range(6):

@@ -254,7 +254,9 @@ def wait_for_widgets(page, expected: dict[str, int], timeout_s: float = 90, draw
         for w in widgets:
             w["stats"] = canvas_stats(page, w["id"])
         kinds = {k: sum(w["kind"] == k for w in widgets) for k in expected}
-        if shown is None and widgets and all(kinds[k] >= n for k, n in expected.items()):
+        # A notebook without widgets (only static pictures) needs no canvas.
+        if shown is None and (widgets or not any(expected.values())) and all(
+                kinds[k] >= n for k, n in expected.items()):
             shown = time.monotonic()
         if shown is not None and all(drawn(w["stats"]) for w in widgets):
             return widgets

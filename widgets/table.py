@@ -56,7 +56,7 @@ class Table(StaticFallback, w.VBox):
 
         self.status = w.HTML()
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.typed = w.Text(placeholder="or type an action, e.g. P1 play 7, then Enter",
+        self.typed = w.Text(placeholder="or type an action label, then Enter",
                             continuous_update=False, layout=w.Layout(width="360px"))
         self.typed.observe(self._typed, "value")
         self.event_log = w.HTML()
@@ -188,6 +188,8 @@ class Table(StaticFallback, w.VBox):
             buttons = [choice, go]
         self.buttons.children = buttons
         self.typed.disabled = not legal
+        if legal:
+            self.typed.placeholder = f"or type an action, e.g. {legal[-1].label}, then Enter"
 
     def summary(self) -> str:
         who = "all-seeing" if self.viewer is None else seat_name(self.viewer)

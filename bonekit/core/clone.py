@@ -7,7 +7,7 @@ faster than ``copy.deepcopy``, which is most of the cost of a pure ``apply``.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 _IMMUTABLE = (int, float, str, bool, bytes, type(None), tuple, frozenset)

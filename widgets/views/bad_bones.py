@@ -510,7 +510,6 @@ def _token_points(cx: float, cy: float, size: float, facing: str) -> tuple[tuple
 
 
 def _village(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
-    d = game.data
     b = s.boards[g.seat]
     total = b.village_size
     y, h = g.village_y, 0.62 * g.cs
@@ -531,7 +530,6 @@ def _village(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> Non
 
 def _info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
     """Supply (trap icons, then the ones gone for good), cemetery and counts; buttons go below."""
-    d = game.data
     b = s.boards[g.seat]
     y = g.info_y
     x0 = g.x + PAD
@@ -609,7 +607,6 @@ def _pending_words(pend) -> str:
 def _hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], p: int,
           legal: list[Action], placing) -> None:
     g = geos[p]
-    b = s.boards[p]
     who = seat_name(p)
     labels = {a.label for a in legal}
     verbs = {a.verb for a in legal}

@@ -1,7 +1,6 @@
 """Bad Bones: the Game object. Four phases a round, each played by everyone at once."""
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 

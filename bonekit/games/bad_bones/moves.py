@@ -55,7 +55,7 @@ def destroy(state: BadBonesState, seat: int, sid: int) -> None:
 def send(state: BadBonesState, seat: int, sid: int, target: int, events: list[Event], why: str,
          rule: str) -> None:
     board = state.boards[seat]
-    sk = board.skeletons.pop(sid, None)
+    board.skeletons.pop(sid, None)
     state.boards[target].cemetery.append(sid)
     model = components().model_of(sid).name
     events.append(Event("sent", rule, f"{who(state, seat)}: the {model.split('-')[0]} skeleton {why} "

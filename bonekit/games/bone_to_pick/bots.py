@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-from statistics import mean
 
 from ...core.actions import Action
 from .data import components

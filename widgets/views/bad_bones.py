@@ -156,8 +156,12 @@ def _select_target(kind: str, orientation: str | None) -> str:
 # ---- header and legend ------------------------------------------------------------------------
 def _header(game: BadBones, s: BadBonesState, scene: Scene, clicker: int | None,
             placing: tuple[str, str | None] | None, legal: list[Action]) -> None:
-    mode = "solo game" if s.variant == "solo" else f"{s.players} players"
-    rounds = f" of {s.options['rounds']}" if s.variant == "solo" else ""
+    sandbox = s.options.get("setup") == "empty"
+    mode = ("trap lab" if sandbox else "solo game") if s.variant == "solo" else f"{s.players} players"
+    rounds = ""
+    if s.variant == "solo" and not sandbox:
+        last = s.options["rounds"]
+        rounds = f" of {last}" if s.round <= last else f" (heroic ending, after round {last})"
     scene.add(Text(GAP, 16, f"Bad Bones · {mode} · round {s.round}{rounds}", 16, INK, bold=True),
               Text(GAP, 38, f"phase {PHASES[s.phase]}", 13, INK))
     # The tracking token: the side every skeleton shows once it has moved.

@@ -44,7 +44,9 @@ def ensure_env() -> None:
 
 def lab(args: list[str]) -> None:
     ensure_env()
-    run(PY, "-m", "jupyter", "lab", "notebooks/00_start_here.ipynb", *args)
+    # Containers often run as root, where Jupyter refuses to start without this flag.
+    root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    run(PY, "-m", "jupyter", "lab", "notebooks/00_start_here.ipynb", *root, *args)
 
 
 def test(args: list[str]) -> None:

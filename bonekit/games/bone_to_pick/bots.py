@@ -61,3 +61,64 @@ class GreedyBot:
 
     def choose(self, game, state, seat: int) -> Action:
         return Action(seat, "play", (str(min(state.hands[seat])),))
+
+
+def _value(card: str) -> int:
+    from .solo import card_value
+    return card_value(card)
+
+
+class SoloBot:
+    """Solo game: beats the undead with the cheapest pair that is enough, keeping upgrades for
+    when the rows cannot do it; if nothing is enough, throws away the weakest pair. Keeps the
+    highest upgrade offered."""
+
+    name = "solo"
+
+    def __init__(self, seed: int = 0):
+        pass
+
+    def choose(self, game, state, seat: int) -> Action:
+        view = game.view(state, seat)
+        actions = game.legal_actions(view, seat)
+        if view.offer:
+            return max(actions, key=lambda a: (_value(a.args[0].upper()), a.args[0]))
+        power = game.power(view)
+
+        def cost(a: Action):
+            values = [0 if x == "none" else int(x[1:]) for x in a.args]
+            ups = sum(x.startswith("u") for x in a.args)
+            return sum(values), ups, a.args
+
+        enough = [a for a in actions if cost(a)[0] >= power]
+        if enough:
+            return min(enough, key=lambda a: (cost(a)[1], cost(a)[0], a.args))
+        return min(actions, key=lambda a: (cost(a)[1], cost(a)[0], a.args))
+
+
+class CoopBot:
+    """Co-op game: knows its own hand, the cards already played face up this turn and what the
+    others told the table (from its view only). The last player to act plays the smallest card
+    that completes the attack (or its best card); earlier players play about their share of
+    what is still missing. Keeps the highest upgrade offered; never talks."""
+
+    name = "coop"
+
+    def __init__(self, seed: int = 0):
+        pass
+
+    def choose(self, game, state, seat: int) -> Action:
+        view = game.view(state, seat)
+        actions = game.legal_actions(view, seat)
+        if view.offer:
+            return max(actions, key=lambda a: (_value(a.args[0].upper()), a.args[0]))
+        plays = [a for a in actions if a.verb == "play"]
+        if plays and plays[0].args == ("none",):
+            return plays[0]
+        values = sorted(int(a.args[0]) for a in plays)
+        missing = game.power(view) - sum(_value(c) for c in view.played if c is not None)
+        waiting = sum(c is None for c in view.played)
+        need = missing / max(1, waiting)
+        enough = [v for v in values if v >= need]
+        value = enough[0] if enough else values[-1]
+        return Action(seat, "play", (str(value),))

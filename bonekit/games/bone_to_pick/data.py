@@ -53,3 +53,31 @@ def components() -> Components:
     return Components(undead, weapons, raw["haven"]["hit_points"],
                       raw["haven"]["easier_hit_points"], raw["turns"],
                       tuple(raw["colours"]["names"]), tuple(raw["colours"]["hex"]), raw)
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """An upgrade card. Solo and co-op games use only its value (and the type that follows)."""
+
+    id: str
+    value: int
+    type: str
+    victory_points: int
+    ability: str | None
+    source: str
+
+
+@lru_cache(maxsize=None)
+def upgrades() -> dict[str, Upgrade]:
+    """The 32 upgrade cards by id (values and victory points designed by the kit)."""
+    return {c["id"]: Upgrade(c["id"], c["value"], c["type"], c["victory_points"], c["ability"],
+                             c["source"])
+            for c in components().raw["upgrades"]["cards"]}
+
+
+def title_for(table: list, left: int) -> str:
+    """The title a solo or co-op table earns with ``left`` undead still in the stack."""
+    for low, high, title in table:
+        if left >= low and (high is None or left <= high):
+            return title
+    raise ValueError(f"no title for {left} undead left")

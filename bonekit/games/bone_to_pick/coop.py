@@ -1,0 +1,396 @@
+"""Bone to Pick, co-operative game for 2 or 3 players. The Game object (game.py) hands every
+contract call for variant "coop" here.
+
+Labels: ``P2 play 7`` (a weapon or kept upgrade of value 7, face up, in turn order),
+``P1 share values`` / ``P1 share types`` (the talk rules), ``P1 keep u07`` (keep an upgrade).
+Options: ``names``, ``start`` ("P1".."P3", the starting player), ``hard`` (no talking at all),
+``free_talk`` ("turn": values may be told in the first turn only (default); "wave": during
+the whole first undead deck of the stack).
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ...core.actions import Action, seat_name
+from ...core.events import Event
+from ...core.game import Outcome
+from ...core.rng import Rng
+from .data import title_for
+from .modes_state import HIDDEN_CARD, CoopState, ModeTurn, Shared
+from .rules_logic import trophy_winner
+from .solo import (card_type, card_value, check_common, damage_of, draw_upgrades, hide,
+                   shuffled_upgrades, shuffled_weapon_decks, undead_stack)
+
+if TYPE_CHECKING:
+    from .game import BoneToPick
+
+R = "bone_to_pick."
+NOTHING = "none"  # what a player with an empty hand plays
+C = R + "coop."
+
+
+def _sort_key(card: str):
+    return (card_value(card), ":" not in card, card)
+
+
+class CoopMode:
+    OPTIONS = {"names", "start", "hard", "free_talk"}
+
+    def __init__(self, game: "BoneToPick"):
+        self.game = game
+        self.conf = game.data.raw["coop"]
+
+    def by_players(self, players: int) -> dict:
+        return self.conf["by_players"][str(players)]
+
+    # setup
+    def new(self, players: int, seed: int = 0, **options: Any) -> CoopState:
+        unknown = set(options) - self.OPTIONS
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; "
+                             f"known: {', '.join(sorted(self.OPTIONS))}")
+        names = check_common(players, seed, options.get("names"), (2, 3), "coop")
+        start = options.get("start", "P1")
+        if not isinstance(start, str) or not re.fullmatch(r"[pP][1-9]", start) \
+                or int(start[1:]) > players:
+            raise ValueError(f"start must name a seat from P1 to P{players}, not {start!r}")
+        if type(options.get("hard", False)) is not bool:
+            raise ValueError(f"hard must be True or False, not {options['hard']!r}")
+        if options.get("free_talk", "turn") not in ("turn", "wave"):
+            raise ValueError(f"free_talk must be 'turn' or 'wave', not {options['free_talk']!r}")
+        state = self._blank(players, seed, names, options)
+        self._setup(state, [])
+        return state
+
+    def _blank(self, players, seed, names, options) -> CoopState:
+        return CoopState(players=players, variant="coop", seed=seed, names=names,
+                         hit_points=self.conf["hit_points"], rng=Rng(seed),
+                         start=int(options.get("start", "P1")[1:]) - 1,
+                         decks=[], hands=[[] for _ in range(players)], stack=[], box=[],
+                         upgrade_deck=[], played=[None] * players,
+                         trophies=[[] for _ in range(players)],
+                         set_aside=[[] for _ in range(players)],
+                         options={k: (list(v) if isinstance(v, (list, tuple)) else v)
+                                  for k, v in options.items()})
+
+    def _setup(self, state: CoopState, events: list[Event]) -> None:
+        conf = self.by_players(state.players)
+        state.decks = shuffled_weapon_decks(self.game, state, conf["sets_per_deck"], events,
+                                            C + "setup")
+        for seat in range(state.players):
+            state.hands[seat] = sorted(state.decks[seat][:self.conf["hand"]], key=_sort_key)
+            state.decks[seat] = state.decks[seat][self.conf["hand"]:]
+            events.append(Event("draw", C + "setup", f"{seat_name(seat)} draws "
+                                f"{self.conf['hand']} weapons.", {"seat": seat}))
+            events.append(Event("hand", C + "setup",
+                                f"{seat_name(seat)}'s hand: {self._cards(state.hands[seat])}.",
+                                {"seat": seat, "cards": tuple(state.hands[seat])},
+                                visible_to=(seat,)))
+        state.stack, state.box = undead_stack(self.game, state, conf["undead_decks"], events,
+                                              C + "setup")
+        state.upgrade_deck = shuffled_upgrades(state, events, C + "setup")
+        events.append(Event("start", C + "setup",
+                            f"The Haven has {state.hit_points} hit points; "
+                            f"{seat_name(state.start)} is the starting player.",
+                            {"start": state.start}))
+        if state.options.get("hard"):
+            events.append(Event("hard", C + "talk.hard", "Hard mode: nobody may tell anything "
+                                "about their cards."))
+        self._reveal(state, events)
+
+    def setup_events(self, state: CoopState) -> tuple[Event, ...]:
+        fresh = self._blank(state.players, state.seed, state.names, state.options)
+        events: list[Event] = []
+        self._setup(fresh, events)
+        return tuple(events)
+
+    # turn order and talk
+    def order(self, state: CoopState) -> list[int]:
+        return [(state.start + i) % state.players for i in range(state.players)]
+
+    def next_player(self, state: CoopState) -> int | None:
+        return next((s for s in self.order(state) if state.played[s] is None), None)
+
+    def free_turns(self, state: CoopState) -> int:
+        if state.options.get("free_talk", "turn") == "wave":
+            return sum(self.by_players(state.players)["undead_decks"][0].values())
+        return 1
+
+    def _may_share(self, state: CoopState, seat: int, kind: str) -> bool:
+        if state.over or state.offer or state.options.get("hard") or not state.hands[seat]:
+            return False
+        if kind == "values" and state.turn > self.free_turns(state):
+            return False
+        return not any(x.turn == state.turn and x.seat == seat and x.kind == kind
+                       for x in state.shared)
+
+    def share_actions(self, state: CoopState, seat: int) -> list[Action]:
+        return [Action(seat, "share", (k,)) for k in ("types", "values")
+                if self._may_share(state, seat, k)]
+
+    # decisions
+    def to_move(self, state: CoopState) -> tuple[int, ...]:
+        if state.over:
+            return ()
+        if state.offer:
+            return (state.offer_to,)
+        first = self.next_player(state)
+        others = [s for s in self.order(state) if s != first and self.share_actions(state, s)]
+        return (first, *others)
+
+    def current_rule(self, state: CoopState) -> str:
+        if state.over:
+            return C + "end"
+        return C + ("upgrade" if state.offer else "turn.play")
+
+    def legal_actions(self, state: CoopState, seat: int) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        if state.offer:
+            return [Action(seat, "keep", (u.lower(),)) for u in sorted(state.offer)]
+        out = []
+        if seat == self.next_player(state):
+            out = [Action(seat, "play", (str(v),))
+                   for v in sorted({card_value(c) for c in state.hands[seat]})]
+            if not state.hands[seat]:
+                out = [Action(seat, "play", (NOTHING,))]
+        return out + self.share_actions(state, seat)
+
+    def why_illegal(self, state: CoopState, action: Action) -> tuple[str, str]:
+        who, seat = seat_name(action.seat), action.seat
+        if not 0 <= seat < state.players:
+            return f"there is no {who} at a {state.players}-player table", C + "setup"
+        if state.offer:
+            offered = ", ".join(sorted(state.offer))
+            if seat != state.offer_to:
+                return (f"{seat_name(state.offer_to)} is choosing an upgrade ({offered}); wait "
+                        f"for the next turn", C + "upgrade")
+            return f"{who} keeps one of the offered upgrades: {offered}", C + "upgrade"
+        if action.verb == "keep":
+            return f"{who} has no upgrades on offer; they come with every third trophy", C + "upgrade"
+        if action.verb == "share":
+            kind = action.args[0] if len(action.args) == 1 else ""
+            if kind not in ("values", "types"):
+                return "'share' takes 'values' or 'types', e.g. 'P1 share types'", C + "talk"
+            if state.options.get("hard"):
+                return "hard mode: nobody may tell anything about their cards", C + "talk.hard"
+            if not state.hands[seat]:
+                return f"{who} has no cards in hand to tell about", C + "talk"
+            if kind == "values" and state.turn > self.free_turns(state):
+                return (f"values may be told only in the first "
+                        f"{'turn' if self.free_turns(state) == 1 else 'wave'}; from then on only "
+                        f"the weapon types ('{who} share types')", C + "talk")
+            return f"{who} has already told the table their {kind} this turn", C + "talk"
+        if action.verb != "play":
+            return f"{who} cannot '{action.verb}': play a card, or share", C + "turn.play"
+        first = self.next_player(state)
+        if seat != first:
+            if state.played[seat] is not None:
+                return f"{who} has already played this turn (waiting for {seat_name(first)})", C + "turn.play"
+            return (f"it is {seat_name(first)}'s turn to play; the cards are played one by one "
+                    f"from the starting player, {seat_name(state.start)}, clockwise", C + "turn.play")
+        if action.args == (NOTHING,):
+            return (f"{who} still has cards in hand; 'play none' is only for an empty hand",
+                    C + "turn.empty_decks")
+        if len(action.args) != 1 or not re.fullmatch(r"0|[1-9][0-9]?", action.args[0]):
+            return f"'play' takes one value written as a plain number, e.g. '{who} play 7'", C + "turn.play"
+        return (f"{who} has no card of value {action.args[0]} in hand "
+                f"(hand: {self._values(state.hands[seat])})", C + "turn.play")
+
+    # applying
+    def apply(self, state: CoopState, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        if action.verb == "keep":
+            card = action.args[0].upper()
+            state.offer.remove(card)
+            state.hands[seat] = sorted(state.hands[seat] + [card], key=_sort_key)
+            state.upgrade_discard += state.offer
+            events.append(Event("keep", C + "upgrade",
+                                f"{seat_name(seat)} keeps an upgrade; "
+                                f"{', '.join(f'{u} ({card_value(u)})' for u in state.offer)} "
+                                f"discarded face up.",
+                                {"seat": seat, "discarded": tuple(state.offer)}))
+            events.append(Event("kept", C + "upgrade", f"{seat_name(seat)} keeps {card} "
+                                f"({card_value(card)}).", {"seat": seat, "kept": card},
+                                visible_to=(seat,)))
+            state.offer, state.offer_to = [], None
+            self._reveal(state, events)
+            return
+        if action.verb == "share":
+            kind = action.args[0]
+            hand = state.hands[seat]
+            told = tuple(str(card_value(c)) for c in hand) if kind == "values" \
+                else tuple(sorted(card_type(c) for c in hand))
+            state.shared.append(Shared(state.turn, seat, kind, told))
+            events.append(Event("share", C + "talk", f"{seat_name(seat)} tells the table the "
+                                f"{kind} in hand: {' '.join(told)}.",
+                                {"seat": seat, "kind": kind, "told": told}))
+            return
+        if action.args == (NOTHING,):
+            state.played[seat] = NOTHING
+            events.append(Event("play_nothing", C + "turn.empty_decks", f"{seat_name(seat)} has "
+                                f"no cards left and adds nothing.", {"seat": seat, "value": 0}))
+        else:
+            value = int(action.args[0])
+            card = next(c for c in state.hands[seat] if card_value(c) == value)
+            state.hands[seat].remove(card)
+            state.played[seat] = card
+            events.append(Event("play", C + "turn.play", f"{seat_name(seat)} plays {value} face "
+                                f"up" + (f" (upgrade {card})." if ":" not in card else "."),
+                                {"seat": seat, "card": card, "value": value}))
+        if all(p is not None for p in state.played):
+            self._resolve(state, events)
+
+    def _resolve(self, state: CoopState, events: list[Event]) -> None:
+        game = self.game
+        undead = game.data.undead[state.current]
+        power = undead.power_for(state.players)
+        plays = tuple(state.played)
+        values = tuple(card_value(c) for c in plays)  # type: ignore[arg-type]
+        total = sum(values)
+        defeated = total >= power
+        events.append(Event("attack", C + "turn.attack",
+                            f"Total {total} against power {power}: "
+                            f"{'the ' + undead.name + ' is beaten' if defeated else 'not enough'}.",
+                            {"total": total, "power": power, "defeated": defeated}))
+        winner = None
+        if defeated:
+            winner = trophy_winner(values)
+            if winner is None:
+                state.unclaimed.append(undead.id)
+                events.append(Event("no_trophy", C + "turn.attack", "Nobody takes the trophy: no "
+                                    "value above 0 was played only once.", {"undead": undead.id}))
+            else:
+                state.trophies[winner].append(undead.id)
+                events.append(Event("trophy", C + "turn.attack", f"{seat_name(winner)} takes the "
+                                    f"{undead.name} as a trophy.", {"seat": winner, "undead": undead.id}))
+        else:
+            state.damage_row.append(undead.id)
+            events.append(Event("damage", C + "turn.attack",
+                                f"The {undead.name} gets through: {undead.damage} damage "
+                                f"({damage_of(game, state)} of {state.hit_points}).",
+                                {"undead": undead.id, "damage": undead.damage}))
+        state.history.append(ModeTurn(state.turn, undead.id, power, plays, values, total,
+                                      defeated, winner))
+        state.discard += [c for c in plays if c != NOTHING]  # type: ignore[misc]
+        state.played = [None] * state.players
+        state.current = None
+        if damage_of(game, state) >= state.hit_points or not state.stack:
+            state.over = True
+            out = self.outcome(state)
+            events.append(Event("end", out.rule, out.summary,
+                                {"result": out.result, "title": out.titles[0],
+                                 "left": len(state.stack)}))
+            return
+        for seat in self.order(state):
+            if state.decks[seat]:
+                card = state.decks[seat].pop(0)
+                state.hands[seat] = sorted(state.hands[seat] + [card], key=_sort_key)
+                events.append(Event("draw", C + "turn.draw", f"{seat_name(seat)} draws a card.",
+                                    {"seat": seat}))
+                events.append(Event("drawn", C + "turn.draw", f"{seat_name(seat)} draws "
+                                    f"{card.replace(':', ' ')}.", {"seat": seat, "card": card},
+                                    visible_to=(seat,)))
+            else:
+                events.append(Event("draw_none", C + "turn.draw", f"{seat_name(seat)}'s deck is "
+                                    f"empty: no card drawn.", {"seat": seat}))
+        n = self.conf["trophies_per_reward"]
+        if winner is not None and len(state.trophies[winner]) >= n:
+            state.set_aside[winner] += state.trophies[winner][:n]
+            state.trophies[winner] = state.trophies[winner][n:]
+            offer = draw_upgrades(state, self.conf["upgrades_offered"], events, C + "upgrade")
+            events.append(Event("reward", C + "upgrade", f"{seat_name(winner)} sets three trophies "
+                                f"aside and draws {len(offer)} upgrades.", {"seat": winner}))
+            if offer:
+                state.offer, state.offer_to = offer, winner
+                events.append(Event("offer", C + "upgrade", f"{seat_name(winner)} draws "
+                                    f"{', '.join(f'{u} ({card_value(u)})' for u in offer)}.",
+                                    {"seat": winner, "offer": tuple(offer)}, visible_to=(winner,)))
+                return
+        self._reveal(state, events)
+
+    def _reveal(self, state: CoopState, events: list[Event]) -> None:
+        state.current = state.stack.pop(0)
+        state.turn += 1
+        u = self.game.data.undead[state.current]
+        events.append(Event("reveal", C + "turn.reveal",
+                            f"Turn {state.turn}: the {u.name} attacks ({u.level}, power "
+                            f"{u.power_for(state.players)}, damage {u.damage}).",
+                            {"turn": state.turn, "undead": u.id}))
+
+    # results and views
+    def title(self, state: CoopState) -> str:
+        return title_for(self.by_players(state.players)["titles"], len(state.stack))
+
+    def outcome(self, state: CoopState) -> Outcome | None:
+        if not state.over:
+            return None
+        left, title = len(state.stack), self.title(state)
+        everyone = tuple(range(state.players))
+        scores = tuple(len(t) + len(a) for t, a in zip(state.trophies, state.set_aside))
+        titles = {s: title for s in everyone}
+        if damage_of(self.game, state) >= state.hit_points:
+            return Outcome("defeat", (), scores, titles,
+                           f"The Haven falls in turn {state.turn} with {left} undead left: "
+                           f"the table's title is {title}.", C + "titles")
+        return Outcome("victory", everyone, scores, titles,
+                       f"The Haven outlives the whole stack: the table's title is {title}.",
+                       C + "titles")
+
+    def view(self, state: CoopState, seat: int | None) -> CoopState:
+        if seat is None:
+            return state
+        v = self.game.copy_state(state)
+        v.viewer = seat
+        v.decks = [hide(d) for d in v.decks]
+        v.hands = [h if s == seat else hide(h) for s, h in enumerate(v.hands)]
+        v.stack, v.box, v.upgrade_deck = hide(v.stack), hide(v.box), hide(v.upgrade_deck)
+        if v.offer_to != seat:
+            v.offer = hide(v.offer)
+        v.rng, v.seed = Rng(0, 0), 0
+        return v
+
+    def told(self, state: CoopState, seat: int) -> list[Shared]:
+        """What ``seat`` has told the table this turn (public: the talk is out loud)."""
+        return [x for x in state.shared if x.seat == seat and x.turn == state.turn]
+
+    def _cards(self, cards) -> str:
+        return " ".join(c.replace(":", " ") for c in cards)
+
+    def _values(self, cards) -> str:
+        return " ".join(str(card_value(c)) for c in cards) or "none"
+
+    def text(self, state: CoopState, seat: int | None = None) -> str:
+        s = self.view(state, seat)
+        undead = self.game.data.undead
+        who = "all-seeing view" if s.viewer is None else f"view of {seat_name(s.viewer)}"
+        seed = f" · seed {s.seed}" if s.viewer is None else ""
+        mode = " · hard mode" if s.options.get("hard") else ""
+        dmg = damage_of(self.game, s)
+        lines = [f"Bone to Pick · co-op game · {s.players} players{seed}{mode} · {who}",
+                 f"Turn {s.turn} · Haven {s.hit_points - dmg} of {s.hit_points} hit points left · "
+                 f"undead left in the stack: {len(s.stack)} · starting player {seat_name(s.start)}"]
+        if s.current is not None:
+            u = undead[s.current]
+            lines.append(f"Undead: {u.name} [{u.id}, {u.level}] · power {u.power_for(s.players)} · "
+                         f"damage {u.damage}")
+        for p in range(s.players):
+            hand = self._values(s.hands[p]) if (s.viewer in (None, p)) else \
+                f"{len(s.hands[p])} cards (hidden)"
+            played = "-" if s.played[p] is None else str(card_value(s.played[p]))
+            told = "; ".join(f"told {x.kind}: {' '.join(x.told)}" for x in self.told(s, p))
+            lines.append(f"{seat_name(p)} · hand: {hand} · played: {played} · deck: "
+                         f"{len(s.decks[p])} · trophies: {len(s.trophies[p])} (+{len(s.set_aside[p])} "
+                         f"set aside)" + (f" · {told}" if told else ""))
+        if s.offer:
+            shown = (", ".join(s.offer) if HIDDEN_CARD not in s.offer else f"{len(s.offer)} hidden")
+            lines.append(f"Upgrades offered to {seat_name(s.offer_to)}: {shown}")
+        lines.append(f"Damage row: {', '.join(s.damage_row) or 'none'} · upgrade discards: "
+                     f"{', '.join(s.upgrade_discard) or 'none'}")
+        out = self.outcome(s)
+        if out:
+            lines.append(f"Game over ({out.result}): {out.summary}")
+        else:
+            lines.append("Waiting for: " + seat_name(self.to_move(s)[0]))
+        return "\n".join(lines)

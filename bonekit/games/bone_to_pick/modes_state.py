@@ -1,0 +1,96 @@
+"""States of the solo and co-operative Bone to Pick games: plain data, copied before every change.
+
+Weapon cards are named by colour and value (``"red:7"``; a set holds two ``"red:0"``), upgrade
+cards by id (``"U07"``). In a seat's view a card it may not see is ``"?"``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core.rng import Rng
+
+HIDDEN_CARD = "?"
+
+
+@dataclass(frozen=True)
+class ModeTurn:
+    """What the table saw in one finished solo or co-op turn."""
+
+    turn: int
+    undead: str
+    power: int
+    plays: tuple[str | None, ...]   # solo: (slot A, slot B); co-op: one card per seat
+    values: tuple[int, ...]
+    total: int
+    defeated: bool
+    trophy_to: int | None
+
+
+@dataclass(frozen=True)
+class Shared:
+    """Something a player told the table (co-op talk rules): ``kind`` is values or types."""
+
+    turn: int
+    seat: int
+    kind: str
+    told: tuple[str, ...]
+
+
+@dataclass
+class SoloState:
+    players: int
+    variant: str
+    seed: int
+    names: tuple[str, ...]
+    hit_points: int
+    rng: Rng
+    decks: list[list[str]]            # the two weapon decks A and B, face down, top first
+    rows: list[list[str]]             # their face-up cards (up to 3 each)
+    stack: list[str]                  # the undead stack, face down, top first
+    upgrade_deck: list[str]           # face down, top first
+    discard: list[str] = field(default_factory=list)           # played weapons and upgrades
+    upgrades: list[str] = field(default_factory=list)          # kept, ready to play
+    offer: list[str] = field(default_factory=list)             # revealed, one to keep
+    upgrade_discard: list[str] = field(default_factory=list)   # offered and not kept
+    trophies: list[str] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)         # trophies exchanged for upgrades
+    unclaimed: list[str] = field(default_factory=list)
+    damage_row: list[str] = field(default_factory=list)
+    current: str | None = None
+    turn: int = 0
+    history: list[ModeTurn] = field(default_factory=list)
+    over: bool = False
+    options: dict = field(default_factory=dict)
+    viewer: int | None = None
+
+
+@dataclass
+class CoopState:
+    players: int
+    variant: str
+    seed: int
+    names: tuple[str, ...]
+    hit_points: int
+    rng: Rng
+    start: int                        # the starting player's seat
+    decks: list[list[str]]            # one weapon deck per seat, face down, top first
+    hands: list[list[str]]            # weapons and kept upgrades, sorted
+    stack: list[str]
+    box: list[str]                    # undead not used at this player count, unseen
+    upgrade_deck: list[str]
+    played: list[str | None]          # this turn's face-up cards, None until played
+    discard: list[str] = field(default_factory=list)
+    offer: list[str] = field(default_factory=list)
+    offer_to: int | None = None
+    upgrade_discard: list[str] = field(default_factory=list)   # face up
+    trophies: list[list[str]] = field(default_factory=list)
+    set_aside: list[list[str]] = field(default_factory=list)
+    unclaimed: list[str] = field(default_factory=list)
+    damage_row: list[str] = field(default_factory=list)
+    shared: list[Shared] = field(default_factory=list)
+    current: str | None = None
+    turn: int = 0
+    history: list[ModeTurn] = field(default_factory=list)
+    over: bool = False
+    options: dict = field(default_factory=dict)
+    viewer: int | None = None

@@ -140,7 +140,7 @@ def test_starting_player_plays_first_then_clockwise_and_does_not_rotate(game):
     assert order == [1, 2, 0]
     if not state.over and not state.offer:
         assert game.to_move(state)[0] == 1            # the starting player stays P2
-    assert "stays" in game.rules[C + "kit_ruling.start_player"].title
+    assert "stays" in game.rules[C + "ruling.start_player"].title
 
 
 def test_played_cards_are_face_up_for_everyone(game):
@@ -310,8 +310,8 @@ def test_refusals_and_catalog(game):
     refused(game, state, "P1 dance", C + "turn.play", "cannot")
     for rule in ["setup", "turn.reveal", "turn.play", "turn.attack", "turn.draw",
                  "turn.empty_decks", "upgrade", "talk", "talk.hard", "end", "titles",
-                 "kit_ruling.first_round", "kit_ruling.start_player",
-                 "kit_ruling.upgrades_in_hand"]:
+                 "ruling.first_round", "ruling.start_player",
+                 "ruling.upgrades_in_hand"]:
         assert C + rule in game.rules
 
 

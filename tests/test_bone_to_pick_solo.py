@@ -180,8 +180,8 @@ def test_titles_at_the_boundaries(game, left, title):
 
 
 def test_title_overlap_ruling_is_recorded(game):
-    assert "20" in game.rule_text(S + "kit_ruling.title_overlap")
-    assert "Acolyte" in game.rule_text(S + "kit_ruling.title_overlap")
+    assert "20" in game.rule_text(S + "ruling.title_overlap")
+    assert "Acolyte" in game.rule_text(S + "ruling.title_overlap")
 
 
 # ---- upgrades ------------------------------------------------------------------------------------
@@ -280,8 +280,8 @@ def test_refusals_name_a_rule_and_change_nothing(game):
 
 def test_every_solo_rule_id_cited_is_in_the_catalog(game):
     for rule in ["setup", "turn.reveal", "turn.choose", "turn.attack", "turn.refill",
-                 "turn.empty_decks", "upgrade", "end", "titles", "kit_ruling.title_overlap",
-                 "kit_ruling.last_card", "kit_ruling.reward_at_end"]:
+                 "turn.empty_decks", "upgrade", "end", "titles", "ruling.title_overlap",
+                 "ruling.last_card", "ruling.reward_at_end"]:
         assert S + rule in game.rules
 
 

@@ -105,7 +105,7 @@ def draw_upgrades(state, n: int, events: list[Event], rule: str) -> list[str]:
                 break
             state.upgrade_deck = state.rng.shuffled(state.upgrade_discard)
             state.upgrade_discard = []
-            events.append(Event("reshuffle_upgrades", R + "modes.kit_ruling.upgrades_run_out",
+            events.append(Event("reshuffle_upgrades", R + "modes.ruling.upgrades_run_out",
                                 "The upgrade deck is empty: its discards are shuffled into a new "
                                 "deck.", {"order": tuple(state.upgrade_deck)}, visible_to=()))
         out.append(state.upgrade_deck.pop(0))

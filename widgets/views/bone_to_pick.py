@@ -18,6 +18,9 @@ INK, MUTED, BACK = "#222", "#777", "#5d4037"
 def render(game: BoneToPick, state: BoneToPickState, seat: int | None = None,
            active: int | None = None, selection: str | None = None) -> Scene:
     """Draw ``state`` as ``seat`` sees it (None: all-seeing); ``active``'s hand is clickable."""
+    if getattr(state, "variant", "base") in ("solo", "coop"):
+        from . import bone_to_pick_modes  # the solo and co-op pictures have a module of their own
+        return bone_to_pick_modes.render(game, state, seat, active, selection)
     s = game.view(state, seat)
     height = TOP + ROW * s.players + 10
     who = "all-seeing view" if seat is None else f"view of {seat_name(seat)}"

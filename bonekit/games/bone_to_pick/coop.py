@@ -19,7 +19,7 @@ from ...core.rng import Rng
 from .data import title_for
 from .modes_state import HIDDEN_CARD, CoopState, ModeTurn, Shared
 from .rules_logic import trophy_winner
-from .solo import (card_type, card_value, check_common, damage_of, draw_upgrades, hide,
+from .solo import (card_type, card_value, check_common, damage_of, draw_upgrades, hide, reveal_next,
                    shuffled_upgrades, shuffled_weapon_decks, undead_stack)
 
 if TYPE_CHECKING:
@@ -311,13 +311,7 @@ class CoopMode:
         self._reveal(state, events)
 
     def _reveal(self, state: CoopState, events: list[Event]) -> None:
-        state.current = state.stack.pop(0)
-        state.turn += 1
-        u = self.game.data.undead[state.current]
-        events.append(Event("reveal", C + "turn.reveal",
-                            f"Turn {state.turn}: the {u.name} attacks ({u.level}, power "
-                            f"{u.power_for(state.players)}, damage {u.damage}).",
-                            {"turn": state.turn, "undead": u.id}))
+        reveal_next(self.game, state, state.players, C + "turn.reveal", events)
 
     # results and views
     def title(self, state: CoopState) -> str:

@@ -129,6 +129,16 @@ def check_common(players, seed, names, counts, variant) -> tuple[str, ...]:
     return names
 
 
+def reveal_next(game: "BoneToPick", state, power_players: int, rule: str, events: list[Event]) -> None:
+    """Turn over the next undead of the stack (the solo and co-op games share this step)."""
+    state.current = state.stack.pop(0)
+    state.turn += 1
+    u = game.data.undead[state.current]
+    events.append(Event("reveal", rule, f"Turn {state.turn}: the {u.name} attacks ({u.level}, power "
+                        f"{u.power_for(power_players)}, damage {u.damage}).",
+                        {"turn": state.turn, "undead": u.id}))
+
+
 def hide(cards: list[str]) -> list[str]:
     return [HIDDEN_CARD] * len(cards)
 
@@ -350,13 +360,7 @@ class SoloMode:
         self._reveal(state, events)
 
     def _reveal(self, state: SoloState, events: list[Event]) -> None:
-        state.current = state.stack.pop(0)
-        state.turn += 1
-        u = self.game.data.undead[state.current]
-        events.append(Event("reveal", S + "turn.reveal",
-                            f"Turn {state.turn}: the {u.name} attacks ({u.level}, power "
-                            f"{u.power_for(self.conf['players_for_power'])}, damage {u.damage}).",
-                            {"turn": state.turn, "undead": u.id}))
+        reveal_next(self.game, state, self.conf["players_for_power"], S + "turn.reveal", events)
 
     def _end_event(self, state: SoloState, events: list[Event]) -> None:
         out = self.outcome(state)

@@ -106,7 +106,7 @@ def _stack(scene: Scene, s, compositions: list[dict]) -> None:
 
 
 def _haven(scene: Scene, game, s, hx: float = 350, hy: float = 28) -> None:
-    dmg = sum(game.data.undead[u].damage for u in s.damage_row)
+    dmg = game.damage(s)
     scene.add(Text(hx, hy, "Haven", 15, INK, bold=True))
     for i in range(s.hit_points):
         cx = hx + 74 + i * 32
@@ -213,7 +213,6 @@ def _solo(game, state, seat, active, selection) -> Scene:
     # The two rows.
     for i, row in enumerate("AB"):
         y = TOP + 12 + i * 100
-        colour = _colour(game, s.rows[i][0]) if s.rows[i] else "#bcaaa4"
         scene.add(Rect(6, y, 640, 92, "#fffdf8", "#d7ccc8", 1, 6),
                   Text(20, y + 20, f"Row {row}", 15, INK, bold=True),
                   Text(20, y + 40, "deck", 11, MUTED))

@@ -19,7 +19,7 @@ from ...core.rng import Rng
 from .data import title_for
 from .modes_state import HIDDEN_CARD, CoopState, ModeTurn, Shared
 from .rules_logic import trophy_winner
-from .solo import (card_type, card_value, check_common, damage_of, draw_upgrades, hide, reveal_next,
+from .solo import (card_type, card_value, check_common, draw_upgrades, hide, reveal_next,
                    shuffled_upgrades, shuffled_weapon_decks, undead_stack)
 
 if TYPE_CHECKING:
@@ -269,14 +269,14 @@ class CoopMode:
             state.damage_row.append(undead.id)
             events.append(Event("damage", C + "turn.attack",
                                 f"The {undead.name} gets through: {undead.damage} damage "
-                                f"({damage_of(game, state)} of {state.hit_points}).",
+                                f"({game.damage(state)} of {state.hit_points}).",
                                 {"undead": undead.id, "damage": undead.damage}))
         state.history.append(ModeTurn(state.turn, undead.id, power, plays, values, total,
                                       defeated, winner))
         state.discard += [c for c in plays if c != NOTHING]  # type: ignore[misc]
         state.played = [None] * state.players
         state.current = None
-        if damage_of(game, state) >= state.hit_points or not state.stack:
+        if game.damage(state) >= state.hit_points or not state.stack:
             state.over = True
             out = self.outcome(state)
             events.append(Event("end", out.rule, out.summary,
@@ -324,7 +324,7 @@ class CoopMode:
         everyone = tuple(range(state.players))
         scores = tuple(len(t) + len(a) for t, a in zip(state.trophies, state.set_aside))
         titles = {s: title for s in everyone}
-        if damage_of(self.game, state) >= state.hit_points:
+        if self.game.damage(state) >= state.hit_points:
             return Outcome("defeat", (), scores, titles,
                            f"The Haven falls in turn {state.turn} with {left} undead left: "
                            f"the table's title is {title}.", C + "titles")
@@ -361,7 +361,7 @@ class CoopMode:
         who = "all-seeing view" if s.viewer is None else f"view of {seat_name(s.viewer)}"
         seed = f" · seed {s.seed}" if s.viewer is None else ""
         mode = " · hard mode" if s.options.get("hard") else ""
-        dmg = damage_of(self.game, s)
+        dmg = self.game.damage(s)
         lines = [f"Bone to Pick · co-op game · {s.players} players{seed}{mode} · {who}",
                  f"Turn {s.turn} · Haven {s.hit_points - dmg} of {s.hit_points} hit points left · "
                  f"undead left in the stack: {len(s.stack)} · starting player {seat_name(s.start)}"]

@@ -15,7 +15,7 @@ from .bots import CarefulBot, GreedyBot
 from .coop import CoopMode
 from .data import components
 from .rules_logic import legend, scapegoat, trophy_winner
-from .solo import SoloMode, damage_of
+from .solo import SoloMode
 from .state import HIDDEN, HIDDEN_ID, BoneToPickState, TurnRecord
 from .text import render_text
 
@@ -253,9 +253,7 @@ class BoneToPick(Game[BoneToPickState]):
 
     # ---- results and views ------------------------------------------------------------------
     def damage(self, state: BoneToPickState) -> int:
-        """Damage the Haven has taken so far."""
-        if self._mode(state):
-            return damage_of(self, state)
+        """Damage the Haven has taken so far (any mode: the damage row is the same idea)."""
         return sum(self.data.undead[u].damage for u in state.damage_row)
 
     def power(self, state: BoneToPickState) -> int | None:

@@ -112,10 +112,6 @@ def draw_upgrades(state, n: int, events: list[Event], rule: str) -> list[str]:
     return out
 
 
-def damage_of(game: "BoneToPick", state) -> int:
-    return sum(game.data.undead[u].damage for u in state.damage_row)
-
-
 def check_common(players, seed, names, counts, variant) -> tuple[str, ...]:
     if type(players) is not int or players not in counts:
         raise ValueError(f"the {variant} game is for {counts[0]} to {counts[-1]} players, "
@@ -313,13 +309,13 @@ class SoloMode:
             state.damage_row.append(undead.id)
             events.append(Event("damage", S + "turn.attack",
                                 f"The {undead.name} gets through: {undead.damage} damage "
-                                f"({damage_of(game, state)} of {state.hit_points}).",
+                                f"({game.damage(state)} of {state.hit_points}).",
                                 {"undead": undead.id, "damage": undead.damage}))
         state.history.append(ModeTurn(state.turn, undead.id, power, tuple(taken), values, total,
                                       defeated, 0 if defeated else None))
         state.discard += [c for c in taken if c is not None]
         state.current = None
-        if damage_of(game, state) >= state.hit_points or not state.stack:
+        if game.damage(state) >= state.hit_points or not state.stack:
             state.over = True
             self._end_event(state, events)
             return
@@ -377,7 +373,7 @@ class SoloMode:
             return None
         left, title = len(state.stack), self.title(state)
         beaten = len(state.trophies) + len(state.set_aside)
-        if damage_of(self.game, state) >= state.hit_points:
+        if self.game.damage(state) >= state.hit_points:
             return Outcome("defeat", (), (beaten,), {0: title},
                            f"The Haven falls in turn {state.turn} with {left} undead left: "
                            f"title {title}.", S + "titles")
@@ -406,7 +402,7 @@ class SoloMode:
         undead = self.game.data.undead
         who = "all-seeing view" if s.viewer is None else f"view of {seat_name(s.viewer)}"
         seed = f" · seed {s.seed}" if s.viewer is None else ""
-        dmg = damage_of(self.game, s)
+        dmg = self.game.damage(s)
         lines = [f"Bone to Pick · solo game · 1 player{seed} · {who}",
                  f"Turn {s.turn} · Haven {s.hit_points - dmg} of {s.hit_points} hit points left · "
                  f"undead left in the stack: {len(s.stack)}"]

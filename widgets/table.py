@@ -22,6 +22,7 @@ from .views import render
 HUMAN = "human"
 SELECT = "select:"  # hit targets that pick part of an action instead of acting
 MAX_BUTTONS = 24    # more legal actions than this are offered as a list instead
+PROBE_LIMIT = 64    # most actions the optional-decision probe plays on its private copy
 
 
 def make_bot(game: Game, kind: str | Bot, seed: int) -> Bot:
@@ -52,6 +53,7 @@ class Table(StaticFallback, w.VBox):
         self.state = self.game.new(len(self.seats), variant=variant, seed=seed, **options)
         self.actions: list[str] = []
         self.selection: str | None = None  # an action being built over several clicks
+        self._optional_cache: tuple[Any, dict[int, bool]] = (None, {})  # (state, seat -> optional)
         self.history: list[tuple[int, tuple[Event, ...]]] = [(0, self.game.setup_events(self.state))]
 
         self.status = w.HTML()
@@ -71,9 +73,53 @@ class Table(StaticFallback, w.VBox):
     # ---- who is acting ----------------------------------------------------------------------
     @property
     def active(self) -> int | None:
-        """The human seat that owes a decision now (hot-seat order), if any."""
-        owing = self.game.to_move(self.state)
-        return next((s for s in self.humans if s in owing), None)
+        """The human seat that owes a decision now (hot-seat order), if any: first a human the
+        game is waiting for, else one who may still take an optional action (a co-op share)."""
+        owing = [s for s in self.humans if s in self.game.to_move(self.state)]
+        return next((s for s in owing if not self.optional(s)), owing[0] if owing else None)
+
+    def optional(self, seat: int, state: Any = None) -> bool:
+        """Whether everything ``seat`` owes now is optional: the game can go on without it.
+
+        A game may say so itself with a hook ``optional_actions(state, seat)`` (the actions of
+        ``seat`` that may be left untaken). Without the hook the Table asks the engine by
+        probing: on a private copy, the other owing seats act (each its first legal action)
+        until either the game has moved past ``seat`` (it no longer owes, or is offered other
+        actions than now: the decision was skipped, so it was optional) or only ``seat`` is
+        left owing with the same choice (the game waits for it: required). In a simultaneous
+        step every seat is required; in the co-op game a seat that may only share is optional.
+        Nothing of the probe is shown and no bot is asked, so no secret and no bot's dice leak.
+        """
+        state = self.state if state is None else state
+        known, answers = self._optional_cache
+        if known is not state:
+            answers = {}
+            self._optional_cache = (state, answers)
+        if seat not in answers:
+            answers[seat] = self._probe_optional(state, seat)
+        return answers[seat]
+
+    def _probe_optional(self, state: Any, seat: int) -> bool:
+        game = self.game
+        mine = game.legal_actions(state, seat)
+        if seat not in game.to_move(state) or not mine:
+            return False
+        hook = getattr(game, "optional_actions", None)
+        if callable(hook):
+            free = set(hook(state, seat))
+            return all(a in free for a in mine)
+        probe = state
+        for _ in range(PROBE_LIMIT):
+            if game.is_over(probe):
+                return True
+            owing = game.to_move(probe)
+            if seat not in owing or game.legal_actions(probe, seat) != mine:
+                return True
+            others = [s for s in owing if s != seat and game.legal_actions(probe, s)]
+            if not others:
+                return False
+            probe, _ = game.apply(probe, game.legal_actions(probe, others[0])[0])
+        return False  # undecided: wait for the human rather than play past them
 
     @property
     def viewer(self) -> int | None:
@@ -137,14 +183,17 @@ class Table(StaticFallback, w.VBox):
         self.history.append((len(self.actions), events))
 
     def _run_bots(self) -> None:
-        """Bots act once no human owes a decision, so in a simultaneous step a human never
-        sees what the bots chose before choosing too."""
+        """Bots act once every human who owes something owes only optional actions (see
+        ``optional``), so in a simultaneous step a human never sees what the bots chose before
+        choosing too, while in the co-op game the bot whose turn it is plays without waiting for
+        a human who could still share. A bot that owes only optional actions is not asked."""
         while not self.game.is_over(self.state):
             owing = self.game.to_move(self.state)
-            bots = [s for s in owing if s in self.bots]
-            if not bots or any(s in self.humans for s in owing):
+            if any(s in self.humans and not self.optional(s) for s in owing):
                 break
-            seat = bots[0]
+            seat = next((s for s in owing if s in self.bots and not self.optional(s)), None)
+            if seat is None:
+                break
             self._take(self.bots[seat].choose(self.game, self.state, seat))
 
     def _after_message(self, since: int) -> str:
@@ -193,5 +242,6 @@ class Table(StaticFallback, w.VBox):
 
     def summary(self) -> str:
         who = "all-seeing" if self.viewer is None else seat_name(self.viewer)
+        variant = f", variant {self.variant}" if self.variant else ""
         return (f"Table({self.game.id}, {len(self.seats)} seats, {len(self.actions)} actions, "
-                f"view {who}, digest {digest(self.game.text(self.state, self.viewer))})")
+                f"view {who}{variant}, digest {digest(self.game.text(self.state, self.viewer))})")

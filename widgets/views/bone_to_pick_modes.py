@@ -14,14 +14,20 @@ from bonekit.core.actions import seat_name
 from bonekit.games.bone_to_pick.modes_state import HIDDEN_CARD
 from bonekit.games.bone_to_pick.solo import card_type, card_value
 
-from ..scene import Circle, Line, Polygon, Rect, Scene, Text
-from .bone_to_pick import BACK, INK, LEVEL_EDGE, LEVEL_FILL, MUTED
+from ..scene import Rect, Scene, Text
+from .bone_to_pick_parts import (BAD, GOOD, INK, MUTED, HavenLayout, UndeadLayout, board,
+                                 card_back, chip, haven, last_attack, new_scene, pile,
+                                 result_label, seat_frame, seat_label, undead_card)
 
 WIDTH = 960
 TOP = 160                  # height of the enemy board band
 CW, CH = 50, 70            # weapon and upgrade cards
 UPGRADE_EDGE, UPGRADE_FILL = "#b9770e", "#fdf2d0"
-GOOD, BAD, PICK = "#1e8449", "#922b21", "#1a5276"
+PICK = "#1a5276"
+UNDEAD = UndeadLayout(x=170, y=14, w=160, h=132, edge=15, name_y=40, name_fits=18, power_y=68,
+                      power_size=20, power_note=True)
+HAVEN = HavenLayout(x=350, y=28, title_size=15, shield=12, first=74, step=32, left_y=28,
+                    left_size=13, left_ink=INK, row_y=54, row_x=84, row_max=6, row_empty=True)
 TYPE_ICON = {"none": "∅", "melee": "⚔", "ranged": "➶", "siege": "♜"}
 TYPE_INK = {"none": MUTED, "melee": "#922b21", "ranged": "#1e8449", "siege": "#6c3483"}
 NOTHING = "none"
@@ -47,9 +53,7 @@ def _card(scene: Scene, game, x: float, y: float, card: str | None, *, picked: b
           clickable: bool = False, w: float = CW, h: float = CH) -> None:
     """A weapon (colour edge, value, type icon), an upgrade (gold, id) or a face-down card."""
     if card is None or card == HIDDEN_CARD:
-        scene.add(Rect(x, y, w, h, BACK, "#3e2723", 1, 5),
-                  Line(x + 7, y + 7, x + w - 7, y + h - 7, "#8d6e63", 1.5),
-                  Line(x + w - 7, y + 7, x + 7, y + h - 7, "#8d6e63", 1.5))
+        card_back(scene, x, y, w, h, 7, 5)
         return
     if card == NOTHING:
         scene.add(Rect(x, y, w, h, "#f4f4f4", "#bbb", 1, 5),
@@ -68,31 +72,12 @@ def _card(scene: Scene, game, x: float, y: float, card: str | None, *, picked: b
         scene.add(Text(x + w / 2, y + 9, card, 9, UPGRADE_EDGE, "middle", True))
 
 
-def _undead(scene: Scene, game, s, players: int) -> None:
-    x, y, w, h = 170, 14, 160, 132
-    if s.current is None:
-        scene.add(Rect(x, y, w, h, "#f6f1e6", "#bcaaa4", 1.5, 8),
-                  Text(x + w / 2, y + h / 2, "no undead", 13, MUTED, "middle"))
-        return
-    u = game.data.undead[s.current]
-    scene.add(Rect(x, y, w, h, LEVEL_FILL[u.level], LEVEL_EDGE[u.level], 2.5, 8),
-              Text(x + 8, y + 15, f"★ {u.trophy}", 14, INK, bold=True),
-              Text(x + w - 8, y + 15, u.id, 11, MUTED, "end"),
-              Text(x + w / 2, y + 40, u.name, 13 if len(u.name) < 18 else 11, INK, "middle", True),
-              Text(x + w / 2, y + 68, f"POWER {u.power_for(players)}", 20, INK, "middle", True),
-              Text(x + w / 2, y + 88, f"(power for {players} players)", 10, MUTED, "middle"),
-              Text(x + 8, y + h - 15, f"✖ {u.damage} damage", 12, BAD),
-              Text(x + w - 8, y + h - 15, "☠" * {"easy": 1, "medium": 2, "hard": 3}[u.level],
-                   13, LEVEL_EDGE[u.level], "end"))
-
-
 def _stack(scene: Scene, s, compositions: list[dict]) -> None:
     """The undead stack, counted, and which of the four undead decks the current one came from."""
     sizes = [sum(c.values()) for c in compositions]
     left = len(s.stack)
     drawn = sum(sizes) - left  # including the undead on the table
-    for i in range(min(left, 4)):
-        scene.add(Rect(18 + 3 * i, 62 + 3 * i, 56, 72, BACK, "#3e2723", 1, 6))
+    pile(scene, 18, 62, 56, 72, min(left, 4), 3, 6)
     scene.add(Text(88, 80, "stack", 11, MUTED), Text(88, 98, str(left), 18, INK, bold=True),
               Text(88, 116, "undead left", 10, MUTED))
     deck, total = 0, 0
@@ -105,61 +90,37 @@ def _stack(scene: Scene, s, compositions: list[dict]) -> None:
         scene.add(Text(18, 150, f"undead deck {deck} of {len(sizes)}", 11, INK))
 
 
-def _haven(scene: Scene, game, s, hx: float = 350, hy: float = 28) -> None:
-    dmg = game.damage(s)
-    scene.add(Text(hx, hy, "Haven", 15, INK, bold=True))
-    for i in range(s.hit_points):
-        cx = hx + 74 + i * 32
-        lost = i < dmg
-        scene.add(Polygon(((cx - 12, hy - 11), (cx + 12, hy - 11), (cx + 12, hy + 2), (cx, hy + 13),
-                           (cx - 12, hy + 2)), "#d5d8dc" if lost else "#5dade2", "#1b4f72", 1.5))
-        if lost:
-            scene.add(Line(cx - 10, hy - 9, cx + 10, hy + 11, "#c0392b", 2.5))
-    scene.add(Text(hx, hy + 28, f"{max(0, s.hit_points - dmg)} of {s.hit_points} hit points left",
-                   13, INK))
-    scene.add(Text(hx, hy + 54, "damage row", 11, MUTED))
-    for i, uid in enumerate(s.damage_row[:6]):
-        u = game.data.undead[uid]
-        bx = hx + 84 + i * 40
-        scene.add(Rect(bx, hy + 42, 36, 24, LEVEL_FILL[u.level], LEVEL_EDGE[u.level], 1.5, 3),
-                  Text(bx + 18, hy + 54, f"✖{u.damage}", 11, BAD, "middle", True))
-    if not s.damage_row:
-        scene.add(Text(hx + 84, hy + 54, "none yet", 11, MUTED))
-
-
 def _last_attack(scene: Scene, game, s, x: float, y: float, names: bool) -> None:
     if not s.history:
         return
     r = s.history[-1]
-    u = game.data.undead[r.undead]
-    scene.add(Text(x, y, f"Last attack (turn {r.turn})", 12, INK, bold=True),
-              Text(x, y + 18, f"{' + '.join(map(str, r.values))} = {r.total}", 12, INK),
-              Text(x, y + 36, f"against power {r.power}: {u.name}", 12, INK),
-              Text(x, y + 54, "beaten" if r.defeated else "got through", 12,
-                   GOOD if r.defeated else BAD, bold=True))
+    trophy = None
     if names and r.defeated:
-        scene.add(Text(x, y + 72, f"trophy to {seat_name(r.trophy_to)}" if r.trophy_to is not None
-                       else "no unique value: no trophy", 12, INK))
+        trophy = (f"trophy to {seat_name(r.trophy_to)}" if r.trophy_to is not None
+                  else "no unique value: no trophy")
+    last_attack(scene, game, r, r.values, x, y, 18, trophy)
 
 
 def _end_banner(scene: Scene, out, title: str) -> None:
-    colour = GOOD if out.result == "victory" else BAD
-    label = "VICTORY" if out.result == "victory" else "THE HAVEN FALLS"
+    label, colour = result_label(out)
     scene.add(Rect(WIDTH - 250, 10, 238, 50, "#fffdf8", colour, 2, 8),
               Text(WIDTH - 131, 26, label, 15, colour, "middle", True),
               Text(WIDTH - 131, 46, f"title: {title}", 14, INK, "middle", True))
 
 
-def _trophies(scene: Scene, game, x: float, y: float, trophies, set_aside, per: int) -> None:
-    scene.add(Text(x, y, f"trophies {len(trophies)} of {per} toward an upgrade", 11, MUTED))
+def _trophy_slots(scene: Scene, game, x: float, y: float, trophies, per: int) -> None:
+    """``per`` places toward an upgrade, the trophies won so far in the first ones."""
     for i in range(per):
         bx = x + i * 30
         if i < len(trophies):
-            u = game.data.undead[trophies[i]]
-            scene.add(Rect(bx, y + 10, 26, 34, LEVEL_FILL[u.level], LEVEL_EDGE[u.level], 1.5, 3),
-                      Text(bx + 13, y + 27, "★", 13, INK, "middle"))
+            chip(scene, game.data.undead[trophies[i]], bx, y, 26, 34, "★", 13, bold=False)
         else:
-            scene.add(Rect(bx, y + 10, 26, 34, None, "#bcaaa4", 1, 3))
+            scene.add(Rect(bx, y, 26, 34, None, "#bcaaa4", 1, 3))
+
+
+def _trophies(scene: Scene, game, x: float, y: float, trophies, set_aside, per: int) -> None:
+    scene.add(Text(x, y, f"trophies {len(trophies)} of {per} toward an upgrade", 11, MUTED))
+    _trophy_slots(scene, game, x, y + 10, trophies, per)
     if set_aside:
         scene.add(Text(x + per * 30 + 6, y + 27, f"+{len(set_aside)} set aside", 11, MUTED))
 
@@ -173,15 +134,11 @@ def _solo(game, state, seat, active, selection) -> Scene:
     acting = active is not None and active in game.to_move(s) and (seat is None or seat == active)
     legal = {a.label for a in game.legal_actions(s, active)} if acting else set()
     height = TOP + 2 * 100 + 120
-    who = "all-seeing view" if seat is None else f"view of {seat_name(seat)}"
-    scene = Scene(WIDTH, height, title=f"Bone to Pick solo game, turn {s.turn}, {who}",
-                  background="#fbf8f1")
-    scene.add(Rect(6, 6, WIDTH - 12, TOP - 8, "#efe6d2", "#a1887f", 1.5, 8),
-              Text(18, 22, f"Solo · turn {s.turn}", 15, INK, bold=True),
-              Text(18, 42, s.names[0], 12, MUTED))
-    _undead(scene, game, s, conf["players_for_power"])
+    scene = new_scene(WIDTH, height, f"Bone to Pick solo game, turn {s.turn}", seat)
+    board(scene, WIDTH, TOP - 8, f"Solo · turn {s.turn}", s.names[0], 15, 42)
+    undead_card(scene, game, s.current, conf["players_for_power"], UNDEAD)
     _stack(scene, s, conf["undead_decks"])
-    _haven(scene, game, s)
+    haven(scene, game, s, HAVEN)
     _trophies(scene, game, 350, 112, s.trophies, s.set_aside, conf["trophies_per_reward"])
     _last_attack(scene, game, s, 640, 76, names=False)
     if out:
@@ -216,8 +173,7 @@ def _solo(game, state, seat, active, selection) -> Scene:
         scene.add(Rect(6, y, 640, 92, "#fffdf8", "#d7ccc8", 1, 6),
                   Text(20, y + 20, f"Row {row}", 15, INK, bold=True),
                   Text(20, y + 40, "deck", 11, MUTED))
-        for k in range(min(len(s.decks[i]), 3)):
-            scene.add(Rect(84 + 2 * k, y + 12 + 2 * k, 46, 64, BACK, "#3e2723", 1, 5))
+        pile(scene, 84, y + 12, 46, 64, min(len(s.decks[i]), 3), 2, 5)
         scene.add(Text(109, y + 46, str(len(s.decks[i])), 15, "#fff" if s.decks[i] else MUTED,
                        "middle", True), Text(20, y + 58, "cards", 11, MUTED))
         shown_pick = False
@@ -314,15 +270,11 @@ def _coop(game, state, seat, active) -> Scene:
     acting = active is not None and active in owing and (seat is None or seat == active)
     legal = {a.label for a in game.legal_actions(s, active)} if acting else set()
     height = TOP + ROW * s.players + 56
-    who = "all-seeing view" if seat is None else f"view of {seat_name(seat)}"
-    scene = Scene(WIDTH, height, title=f"Bone to Pick co-op game, turn {s.turn}, {who}",
-                  background="#fbf8f1")
-    scene.add(Rect(6, 6, WIDTH - 12, TOP - 8, "#efe6d2", "#a1887f", 1.5, 8),
-              Text(18, 22, f"Co-op · turn {s.turn}", 15, INK, bold=True),
-              Text(18, 42, f"{s.players} players", 12, MUTED))
-    _undead(scene, game, s, s.players)
+    scene = new_scene(WIDTH, height, f"Bone to Pick co-op game, turn {s.turn}", seat)
+    board(scene, WIDTH, TOP - 8, f"Co-op · turn {s.turn}", f"{s.players} players", 15, 42)
+    undead_card(scene, game, s.current, s.players, UNDEAD)
     _stack(scene, s, conf["undead_decks"])
-    _haven(scene, game, s)
+    haven(scene, game, s, HAVEN)
     # Turn order, whose turn, and the talk rule in force.
     order = mode.order(s)
     nxt = None if (out or s.offer) else mode.next_player(s)
@@ -373,11 +325,7 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
     # The seat's colour is that of the first weapon set in its deck (its cards' edges).
     colour = game.data.colour_hex[(p * conf["sets_per_deck"]) % len(game.data.colour_hex)]
     name = seat_name(p)
-    scene.add(Rect(6, y, WIDTH - 12, ROW - 6, "#fff6e0" if owes else "#fffdf8",
-                   colour if clickable else "#d7ccc8", 2.5 if clickable else 1, 6),
-              Circle(22, y + 18, 7, colour),
-              Text(34, y + 18, name if s.names[p] == name else f"{name} {s.names[p]}", 14, INK,
-                   bold=True))
+    seat_frame(scene, y, WIDTH, ROW - 6, colour, owes, clickable, seat_label(s.names, p), y + 18, 14)
     if now:
         scene.add(Text(34, y + 40, "plays now", 12, "#b9770e", bold=True))
     elif s.offer and s.offer_to == p:
@@ -455,14 +403,7 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
         return
     per = mode.conf["trophies_per_reward"]
     scene.add(Text(ox, y + 11, f"trophies {len(s.trophies[p])} of {per}", 10, MUTED))
-    for i in range(per):
-        bx = ox + i * 30
-        if i < len(s.trophies[p]):
-            u = game.data.undead[s.trophies[p][i]]
-            scene.add(Rect(bx, y + 20, 26, 34, LEVEL_FILL[u.level], LEVEL_EDGE[u.level], 1.5, 3),
-                      Text(bx + 13, y + 37, "★", 13, INK, "middle"))
-        else:
-            scene.add(Rect(bx, y + 20, 26, 34, None, "#bcaaa4", 1, 3))
+    _trophy_slots(scene, game, ox, y + 20, s.trophies[p], per)
     if s.set_aside[p]:
         scene.add(Text(ox, y + 68, f"+{len(s.set_aside[p])} set aside", 10, MUTED))
     ups = [c for c in s.hands[p] if c != HIDDEN_CARD and ":" not in c]

@@ -21,6 +21,7 @@ from .modes_state import HIDDEN_CARD, CoopState, ModeTurn, Shared
 from .rules_logic import trophy_winner
 from .solo import (card_type, card_value, check_common, draw_upgrades, hide, reveal_next,
                    shuffled_upgrades, shuffled_weapon_decks, undead_stack)
+from .text import card_names, last_line, modes_header
 
 if TYPE_CHECKING:
     from .game import BoneToPick
@@ -349,26 +350,16 @@ class CoopMode:
         """What ``seat`` has told the table this turn (public: the talk is out loud)."""
         return [x for x in state.shared if x.seat == seat and x.turn == state.turn]
 
-    def _cards(self, cards) -> str:
-        return " ".join(c.replace(":", " ") for c in cards)
+    _cards = staticmethod(card_names)
 
     def _values(self, cards) -> str:
         return " ".join(str(card_value(c)) for c in cards) or "none"
 
     def text(self, state: CoopState, seat: int | None = None) -> str:
         s = self.view(state, seat)
-        undead = self.game.data.undead
-        who = "all-seeing view" if s.viewer is None else f"view of {seat_name(s.viewer)}"
-        seed = f" · seed {s.seed}" if s.viewer is None else ""
-        mode = " · hard mode" if s.options.get("hard") else ""
-        dmg = self.game.damage(s)
-        lines = [f"Bone to Pick · co-op game · {s.players} players{seed}{mode} · {who}",
-                 f"Turn {s.turn} · Haven {s.hit_points - dmg} of {s.hit_points} hit points left · "
-                 f"undead left in the stack: {len(s.stack)} · starting player {seat_name(s.start)}"]
-        if s.current is not None:
-            u = undead[s.current]
-            lines.append(f"Undead: {u.name} [{u.id}, {u.level}] · power {u.power_for(s.players)} · "
-                         f"damage {u.damage}")
+        lines = modes_header(self.game, s, "co-op", f"{s.players} players", s.players,
+                             " · hard mode" if s.options.get("hard") else "",
+                             f" · starting player {seat_name(s.start)}")
         for p in range(s.players):
             hand = self._values(s.hands[p]) if (s.viewer in (None, p)) else \
                 f"{len(s.hands[p])} cards (hidden)"
@@ -382,9 +373,5 @@ class CoopMode:
             lines.append(f"Upgrades offered to {seat_name(s.offer_to)}: {shown}")
         lines.append(f"Damage row: {', '.join(s.damage_row) or 'none'} · upgrade discards: "
                      f"{', '.join(s.upgrade_discard) or 'none'}")
-        out = self.outcome(s)
-        if out:
-            lines.append(f"Game over ({out.result}): {out.summary}")
-        else:
-            lines.append("Waiting for: " + seat_name(self.to_move(s)[0]))
+        lines.append(last_line(self.outcome(s), lambda: seat_name(self.to_move(s)[0])))
         return "\n".join(lines)

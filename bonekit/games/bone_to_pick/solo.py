@@ -16,6 +16,7 @@ from ...core.game import Outcome
 from ...core.rng import Rng
 from .data import title_for, upgrades
 from .modes_state import HIDDEN_CARD, ModeTurn, SoloState
+from .text import card_names, last_line, modes_header
 
 if TYPE_CHECKING:
     from .game import BoneToPick
@@ -391,25 +392,14 @@ class SoloMode:
         v.rng, v.seed = Rng(0, 0), 0
         return v
 
-    def _cards(self, cards) -> str:
-        return " ".join(c.replace(":", " ") for c in cards)
+    _cards = staticmethod(card_names)
 
     def _upgrades(self, cards) -> str:
         return ", ".join(f"{u} ({card_value(u)})" for u in cards)
 
     def text(self, state: SoloState, seat: int | None = None) -> str:
         s = self.view(state, seat)
-        undead = self.game.data.undead
-        who = "all-seeing view" if s.viewer is None else f"view of {seat_name(s.viewer)}"
-        seed = f" · seed {s.seed}" if s.viewer is None else ""
-        dmg = self.game.damage(s)
-        lines = [f"Bone to Pick · solo game · 1 player{seed} · {who}",
-                 f"Turn {s.turn} · Haven {s.hit_points - dmg} of {s.hit_points} hit points left · "
-                 f"undead left in the stack: {len(s.stack)}"]
-        if s.current is not None:
-            u = undead[s.current]
-            lines.append(f"Undead: {u.name} [{u.id}, {u.level}] · power "
-                         f"{u.power_for(self.conf['players_for_power'])} · damage {u.damage}")
+        lines = modes_header(self.game, s, "solo", "1 player", self.conf["players_for_power"])
         for i in range(2):
             deck = " ".join(s.decks[i]) if s.viewer is None else f"{len(s.decks[i])} face down"
             lines.append(f"Row {ROWS[i].upper()}: {self._cards(s.rows[i]) or '-'} · deck: {deck or 'empty'}")
@@ -417,7 +407,6 @@ class SoloMode:
                      + (f" · offered: {self._upgrades(s.offer)}" if s.offer else ""))
         lines.append(f"Trophies: {len(s.trophies)} · set aside: {len(s.set_aside)} · "
                      f"damage row: {', '.join(s.damage_row) or 'none'} · discards: {len(s.discard)}")
-        out = self.outcome(s)
-        lines.append(f"Game over ({out.result}): {out.summary}" if out else
-                     "Waiting for: P1 (" + ("keep an upgrade" if s.offer else "play two cards") + ")")
+        lines.append(last_line(self.outcome(s), lambda: "P1 (" + ("keep an upgrade" if s.offer
+                                                                   else "play two cards") + ")"))
         return "\n".join(lines)

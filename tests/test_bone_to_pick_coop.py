@@ -73,7 +73,7 @@ def check_invariants(game, state):
 def play_round(game, state, values):
     """Seats play ``values[seat]`` in turn order; returns (state, events)."""
     events = []
-    for seat in game.modes["coop"].order(state):
+    for seat in game.engines["coop"].order(state):
         state, evs = game.apply(state, f"P{seat + 1} play {values[seat]}")
         events.extend(evs)
     return state, events

@@ -112,7 +112,7 @@ def test_setup_refuses_unknown_option_and_variant(game):
     with pytest.raises(ValueError, match="unknown option.*easy_mode"):
         game.new(4, easy_mode=True)
     with pytest.raises(ValueError, match="unknown variant"):
-        game.new(4, variant="campaign")
+        game.new(4, variant="advanced")
     with pytest.raises(ValueError, match="seed"):
         game.new(4, seed="7")
     with pytest.raises(ValueError, match="names"):

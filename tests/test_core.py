@@ -112,9 +112,9 @@ def test_rule_catalog_parses_rules_md():
     headings = [line for line in RULES_MD.read_text(encoding="utf-8").splitlines()
                 if line.startswith("## ")]
     assert len(catalog) == len(headings)
-    # The base game's sections first, in order; the solo and co-op sections follow them.
-    base = [i for i in catalog.ids() if not i.startswith(("bone_to_pick.solo", "bone_to_pick.coop",
-                                                          "bone_to_pick.modes"))]
+    # The base game's sections first, in order; the other modes' sections follow them.
+    modes = ("campaign", "upgrade", "epic", "team", "solo", "coop", "modes")
+    base = [i for i in catalog.ids() if not i.startswith(tuple(f"bone_to_pick.{m}" for m in modes))]
     assert base == ["bone_to_pick." + s for s in EXPECTED_SECTIONS]
     assert catalog.ids()[:len(base)] == base
     for section in catalog:
@@ -170,7 +170,10 @@ def test_load_and_available():
     assert game.id == "bone_to_pick" and game.title == "Bone to Pick"
     assert bonekit.available() == ["bone_to_pick", "bad_bones"]
     assert "bone_to_pick" in repr(game)
-    assert game.variants == ("base",) and game.player_counts["base"] == (2, 3, 4, 5, 6)
+    assert game.variants == ("base", "campaign", "epic", "team", "solo", "coop")
+    assert game.player_counts["base"] == (2, 3, 4, 5, 6)
+    assert game.player_counts["epic"] == (7, 8, 9, 10, 11, 12)
+    assert game.player_counts["team"] == (4, 6, 8, 9, 10, 12)
 
 
 def test_load_unknown_game():

@@ -128,7 +128,7 @@ def _trophies(scene: Scene, game, x: float, y: float, trophies, set_aside, per: 
 # ---- solo ---------------------------------------------------------------------------------------
 def _solo(game, state, seat, active, selection) -> Scene:
     s = game.view(state, seat)
-    mode = game.modes["solo"]
+    mode = game.engines["solo"]
     conf = mode.conf
     out = game.outcome(s)
     acting = active is not None and active in game.to_move(s) and (seat is None or seat == active)
@@ -263,7 +263,7 @@ ROW = 112
 
 def _coop(game, state, seat, active) -> Scene:
     s = game.view(state, seat)
-    mode = game.modes["coop"]
+    mode = game.engines["coop"]
     conf = mode.by_players(s.players)
     out = game.outcome(s)
     owing = game.to_move(s)

@@ -9,11 +9,53 @@ from .state import BoneToPickState
 
 
 def remaining_cards(state: BoneToPickState, seat: int) -> list[int]:
-    """The weapons ``seat`` can still hold, known to everyone from the public reveals."""
+    """The weapon values ``seat`` can still hold, known to everyone from the public reveals.
+
+    In a campaign an upgrade replaced one weapon each; the kit's bots guess the swapped-out
+    weapon was a 0 and count each hidden upgrade at its average value.
+    """
+    from .standard import card_value
     left = list(components().weapon_values)
-    for v in state.used(seat):
-        left.remove(v)
+    for _ in state.kept[seat] if state.kept else ():
+        left.remove(0) if 0 in left else None
+        left.append(AVERAGE_UPGRADE)
+    for card in state.used(seat):
+        value = card_value(card)
+        if value in left:
+            left.remove(value)
+        elif left:
+            left.remove(max(left))
     return left
+
+
+AVERAGE_UPGRADE = 8  # the kit's 32 upgrades average 8.5
+
+
+def campaign_choice(game, view, seat: int) -> Action | None:
+    """The decisions outside the prepare step, the same for every Bone to Pick bot: pick the
+    richer trophy (epic); keep the upgrade with most value plus victory points, in place of
+    the lowest weapon."""
+    from .data import upgrades
+    actions = game.legal_actions(view, seat)
+    if not actions or actions[0].verb == "play":
+        return None
+    if actions[0].verb == "take":
+        foes = {u.lower(): game.data.undead[u] for u in (view.current, view.second)}
+        return max(actions, key=lambda a: (foes[a.args[0]].trophy, -actions.index(a)))
+    offered = {u.lower(): upgrades()[u] for u in view.offers[seat]}
+
+    def worth(a: Action):
+        u = offered[a.args[0]]
+        return (u.value + u.victory_points, -int(a.args[2]), a.args[0])
+    return max(actions, key=worth)
+
+
+def _hand(view, seat: int) -> list[tuple[int, str]]:
+    """(value, label argument) of every distinct card in hand, weakest first."""
+    from .standard import card_value
+    cards = {(v, str(v)) for v in view.hands[seat]}
+    cards |= {(card_value(u), u.lower()) for u in view.upgrades[seat]}
+    return sorted(cards)
 
 
 class CarefulBot:
@@ -21,8 +63,8 @@ class CarefulBot:
 
     Its share of the undead's power is in proportion to the weapons it has left among all the
     weapons the table has left (public knowledge from the reveals). It lays the smallest
-    weapon that covers the share (a quarter more when a loss would end the game, and now and
-    then a step higher to grab a valuable trophy), or its best weapon if none does.
+    card that covers the share (a quarter more when a loss would end the game, and now and
+    then a step higher to grab a valuable trophy), or its best card if none does.
     """
 
     name = "careful"
@@ -33,22 +75,26 @@ class CarefulBot:
 
     def choose(self, game, state, seat: int) -> Action:
         view = game.view(state, seat)
-        hand = sorted(set(view.hands[seat]))
-        undead = game.data.undead[view.current]
+        other = campaign_choice(game, view, seat)
+        if other is not None:
+            return other
+        hand = _hand(view, seat)
+        foes = [game.data.undead[u] for u in (view.current, view.second) if u is not None]
         # Everyone's fair share of the power is in proportion to the weapons they have left.
         left = [sum(remaining_cards(view, s)) for s in range(view.players)]
         share = game.power(view) * left[seat] / max(1, sum(left))
-        fatal = undead.damage >= view.hit_points - game.damage(view)
+        fatal = min(u.damage for u in foes) >= view.hit_points - game.damage(view)
         need = share * (1 + self.margin + (0.25 if fatal else 0))
-        enough = [v for v in hand if v >= need]
+        enough = [c for c in hand if c[0] >= need]
         if enough:
             # Now and then reach one or two cards higher to win the trophy outright: the more
             # it is worth, the more tempting (and the less likely to tie with the others).
-            reach = sum(self._random.random() < undead.trophy / 12 for _ in range(2))
-            value = enough[min(reach, len(enough) - 1)]
+            trophy = max(u.trophy for u in foes)
+            reach = sum(self._random.random() < trophy / 12 for _ in range(2))
+            card = enough[min(reach, len(enough) - 1)]
         else:
-            value = hand[-1]
-        return Action(seat, "play", (str(value),))
+            card = hand[-1]
+        return Action(seat, "play", (card[1],))
 
 
 class GreedyBot:
@@ -60,7 +106,10 @@ class GreedyBot:
         pass
 
     def choose(self, game, state, seat: int) -> Action:
-        return Action(seat, "play", (str(min(state.hands[seat])),))
+        other = campaign_choice(game, state, seat)
+        if other is not None:
+            return other
+        return Action(seat, "play", (_hand(state, seat)[0][1],))
 
 
 def _value(card: str) -> int:

@@ -2,11 +2,30 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 DATA_FILE = Path(__file__).with_name("data.json")
+SECOND_BOX = "b"  # epic games use two boxes: a second-box copy of "E07" is "E07b"
+
+
+class _Box(dict):
+    """Cards of one box by id; a second-box copy ("E07b") is looked up as its original.
+
+    Iterating, ``len`` and ``in`` see one box only, so code that lists the cards of the game
+    still sees 40 undead and 32 upgrades.
+    """
+
+    def __missing__(self, key):
+        if isinstance(key, str) and key.endswith(SECOND_BOX) and key[:-1] in self:
+            return replace(self[key[:-1]], id=key)
+        raise KeyError(key)
+
+
+def second_box(ids) -> list[str]:
+    """The second-box copies of ``ids``."""
+    return [i + SECOND_BOX for i in ids]
 
 
 @dataclass(frozen=True)
@@ -46,9 +65,9 @@ class Components:
 @lru_cache(maxsize=None)
 def components() -> Components:
     raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
-    undead = {c["id"]: Undead(c["id"], c["name"], c["level"], c["trophy"], c["damage"],
+    undead = _Box({c["id"]: Undead(c["id"], c["name"], c["level"], c["trophy"], c["damage"],
                               {int(k): v for k, v in c["power"].items()}, c["source"])
-              for c in raw["undead"]}
+              for c in raw["undead"]})
     weapons = tuple(c["value"] for c in raw["weapons"]["cards"] for _ in range(c["copies"]))
     return Components(undead, weapons, raw["haven"]["hit_points"],
                       raw["haven"]["easier_hit_points"], raw["turns"],
@@ -57,7 +76,8 @@ def components() -> Components:
 
 @dataclass(frozen=True)
 class Upgrade:
-    """An upgrade card. Solo and co-op games use only its value (and the type that follows)."""
+    """An upgrade card. Solo and co-op games use only its value (and the type that follows);
+    the campaign uses its victory points and ability too."""
 
     id: str
     value: int
@@ -70,9 +90,25 @@ class Upgrade:
 @lru_cache(maxsize=None)
 def upgrades() -> dict[str, Upgrade]:
     """The 32 upgrade cards by id (values and victory points designed by the kit)."""
-    return {c["id"]: Upgrade(c["id"], c["value"], c["type"], c["victory_points"], c["ability"],
-                             c["source"])
-            for c in components().raw["upgrades"]["cards"]}
+    return _Box({c["id"]: Upgrade(c["id"], c["value"], c["type"], c["victory_points"],
+                                  c["ability"], c["source"])
+                 for c in components().raw["upgrades"]["cards"]})
+
+
+@dataclass(frozen=True)
+class Ability:
+    """What an upgrade card does on the turn it is played (kit design)."""
+
+    id: str
+    name: str
+    timing: str  # "attack" (adds to the total), "outcome" (after the outcome), "rest"
+    text: str
+
+
+@lru_cache(maxsize=None)
+def abilities() -> dict[str, Ability]:
+    return {k: Ability(k, v["name"], v["timing"], v["text"])
+            for k, v in components().raw["upgrades"]["abilities"].items()}
 
 
 def title_for(table: list, left: int) -> str:

@@ -7,11 +7,8 @@ from typing import Sequence
 
 def trophy_winner(plays: Sequence[int]) -> int | None:
     """Seat that played the highest value nobody else played (0 never wins), or None."""
-    counts = Counter(plays)
-    unique = [v for v, n in counts.items() if n == 1 and v > 0]
-    if not unique:
-        return None
-    return list(plays).index(max(unique))
+    ranking = unique_ranking(plays)
+    return ranking[0] if ranking else None
 
 
 def legend(hands: Sequence[Sequence[int]], trophies: Sequence[Sequence[int]]
@@ -29,3 +26,28 @@ def scapegoat(hands: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[in
     keys = [(s, max(h, default=0)) for s, h in zip(scores, hands)]
     worst = max(keys)
     return scores, tuple(i for i, k in enumerate(keys) if k == worst)
+
+
+def unique_ranking(plays: Sequence[int]) -> list[int]:
+    """Seats whose value above 0 nobody else played, highest value first.
+
+    The first takes the trophy; in an epic game the second takes the other undead.
+    """
+    counts = Counter(plays)
+    return sorted((s for s, v in enumerate(plays) if v > 0 and counts[v] == 1),
+                  key=lambda s: -plays[s])
+
+
+def rank_groups(keys: Sequence[tuple]) -> list[list[int]]:
+    """Indices grouped by equal keys, the highest key first (ties share a group)."""
+    order = sorted(set(keys), reverse=True)
+    return [[i for i, k in enumerate(keys) if k == key] for key in order]
+
+
+def campaign_ranking(victory_points: Sequence[int], defeated: Sequence[int],
+                     best_legend: Sequence[int | None]) -> list[list[int]]:
+    """Campaign standings, best first: victory points, then defeated undead, then the most
+    valuable Legend card gained (none ranks below any); players still tied share a place."""
+    keys = [(vp, d, -99 if legend is None else legend)
+            for vp, d, legend in zip(victory_points, defeated, best_legend)]
+    return rank_groups(keys)

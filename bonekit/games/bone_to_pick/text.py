@@ -63,28 +63,75 @@ def _cards(values: list[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
+def _chosen(c) -> str:
+    if c is None:
+        return "-"
+    return "face down" if c == HIDDEN else f"{str(c).lower()} (face down)"
+
+
 def render_text(game: "BoneToPick", s: BoneToPickState) -> str:
+    """The board of the base, campaign, epic and team games (the extra lines appear only in
+    the modes that have them, so a base game's board is the same as ever)."""
     undead = game.data.undead
-    lines = [heading(s, s.variant, f"{s.players} players")]
+    engine = game.engine(s)
+    kind = s.variant + (" (epic)" if s.epic and s.variant != "epic" else "") \
+        + (" campaign" if s.campaign and s.variant != "campaign" else "")
+    lines = [heading(s, kind, f"{s.players} players")]
     row = ", ".join(f"{undead[u].name} {undead[u].damage}" for u in s.damage_row) or "none"
-    lines.append(f"Turn {s.turn} of {s.turns} · {haven_text(game, s)} · damage row: {row}")
-    if s.current is not None:
+    wave = f"Wave {s.wave} of {s.waves} · " if s.campaign else ""
+    spared = f" ({s.prevented} spared by Bulwark)" if s.prevented else ""
+    lines.append(f"{wave}Turn {s.turn} of {s.turns} · {haven_text(game, s)}{spared} · "
+                 f"damage row: {row}")
+    if s.current is not None and s.second is not None:
+        a, b = undead[s.current], undead[s.second]
+        hi, lo = engine.columns(s)
+        lines.append(f"Undead: {a.name} [{a.id}, {a.level}] power {a.power_for(hi)} and "
+                     f"{b.name} [{b.id}, {b.level}] power {b.power_for(lo)} · total power "
+                     f"{engine.power(s)} · damage {a.damage} and {b.damage} · trophies "
+                     f"{a.trophy} and {b.trophy}")
+    elif s.current is not None:
         u = undead[s.current]
         lines.append(f"{undead_text(u, s.players)} · trophy {u.trophy}")
     deck = " ".join(s.deck) if s.viewer is None else f"{len(s.deck)} face down"
     lines.append(f"Deck: {deck or 'empty'} · beaten without a taker: {len(s.unclaimed)}")
+    if s.teams:
+        lines.append("Teams: " + "; ".join(f"{i + 1}: " + " + ".join(seat_name(x) for x in t)
+                                             for i, t in enumerate(s.teams)))
     for seat in range(s.players):
-        c = s.chosen[seat]
-        chosen = "-" if c is None else ("face down" if c == HIDDEN else f"{c} (face down)")
         trophies = " ".join(f"{undead[t].name}({undead[t].trophy})" for t in s.trophies[seat]) or "-"
         name = s.names[seat] if s.names[seat] != seat_name(seat) else ""
+        ups = ""
+        if s.campaign:
+            shown = " ".join(u.lower() for u in s.upgrades[seat]) or "-"
+            if s.upgrades[seat] and all(u == "?" for u in s.upgrades[seat]):
+                shown = f"{len(s.upgrades[seat])} hidden"
+            ups = f" · upgrades: {shown}"
         lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · hand: {_cards(s.hands[seat])}"
-                     f" · chosen: {chosen} · used: {len(s.used(seat))} · trophies: {trophies}")
+                     f"{ups} · chosen: {_chosen(s.chosen[seat])} · used: {len(s.used(seat))}"
+                     f" · trophies: {trophies}")
+    if s.campaign:
+        for seat in range(s.players):
+            cards = ", ".join(f"{c.kind} {c.wave} ({c.victory_points:+d})" for c in s.cards[seat])
+            lines.append(f"{seat_name(seat)} campaign · trophies set aside: {len(s.set_aside[seat])}"
+                         f" · title cards: {cards or '-'} · upgrades gained: {len(s.kept[seat])}")
+        for r in s.results:
+            lines.append(f"Wave {r.wave}: {r.result}; title "
+                         + (" ".join(seat_name(x) for x in r.titled) or "-") + "; card "
+                         + (" ".join(seat_name(x) for x in r.card_to) or "nobody"))
+        for seat in range(s.players):
+            if s.offers[seat]:
+                offer = " ".join(u.lower() for u in s.offers[seat])
+                lines.append(f"{seat_name(seat)} upgrade draw: {offer}")
+    if s.pending is not None:
+        lines.append(f"{seat_name(s.pending.chooser)} picks a trophy first; "
+                     f"{seat_name(s.pending.other)} gets the other")
     if s.history:
         h = s.history[-1]
         result = "beaten" if h.defeated else "got through"
-        lines.append(f"Last attack: {' '.join(map(str, h.plays))} = {h.total} vs {h.power}, "
-                     f"{undead[h.undead].name} {result}")
+        foes = undead[h.undead].name + (f" and {undead[h.second].name}" if h.second else "")
+        plays = " ".join(str(p).lower() for p in h.plays)
+        bonus = f" + {h.bonus}" if h.bonus else ""
+        lines.append(f"Last attack: {plays}{bonus} = {h.total} vs {h.power}, {foes} {result}")
     out = game.outcome(s)
     lines.append(last_line(out, lambda: ", ".join(seat_name(x) for x in game.to_move(s))))
     return "\n".join(lines)

@@ -1,6 +1,7 @@
 """Table: play a game in the notebook against bots, by clicking cards or buttons."""
 from __future__ import annotations
 
+import json
 from typing import Any, Sequence
 
 import ipywidgets as w
@@ -244,4 +245,10 @@ class Table(StaticFallback, w.VBox):
         who = "all-seeing" if self.viewer is None else seat_name(self.viewer)
         variant = f", variant {self.variant}" if self.variant else ""
         return (f"Table({self.game.id}, {len(self.seats)} seats, {len(self.actions)} actions, "
-                f"view {who}{variant}, digest {digest(self.game.text(self.state, self.viewer))})")
+                f"view {who}{variant}, digest {digest(self.game.text(self.state, self.viewer))}, "
+                f"setup {json.dumps(self.setup(), sort_keys=True, separators=(',', ':'))})")
+
+    def setup(self) -> dict:
+        """How to build this Table again: seats (by bot name), seed, variant and options."""
+        seats = [s if isinstance(s, str) else getattr(s, "name", type(s).__name__) for s in self.seats]
+        return {"seats": seats, "seed": self.seed, "variant": self.variant, "options": self.options}

@@ -17,7 +17,7 @@ from ...core.bots import RandomBot
 from ...core.events import Event
 from ...core.game import Game, Outcome
 from ...core.rules import RuleCatalog
-from .bots import CarefulBot, GreedyBot
+from .bots import CarefulBot, CoopBot, GreedyBot, SoloBot
 from .coop import CoopMode
 from .data import components
 from .solo import SoloMode
@@ -29,7 +29,8 @@ class BoneToPick(Game):
     title = "Bone to Pick"
     variants = ("base", "campaign", "epic", "team", "solo", "coop")
     player_counts = {**PLAYERS, "solo": (1,), "coop": (2, 3)}
-    bots = {"careful": CarefulBot, "random": RandomBot, "greedy": GreedyBot}
+    bots = {"careful": CarefulBot, "random": RandomBot, "greedy": GreedyBot, "solo": SoloBot,
+            "coop": CoopBot}
 
     def __init__(self) -> None:
         self.rules = RuleCatalog.from_markdown(Path(__file__).with_name("rules.md"))

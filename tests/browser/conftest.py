@@ -33,7 +33,9 @@ BAD_BONES = "bad_bones/01_learn_to_play.ipynb"
 # Every notebook opened in JupyterLab (id: path); Voilà opens the start page and the tutorials.
 LAB_NOTEBOOKS = {"start_here": START, "btp_learn": TUTORIAL, "bb_learn": BAD_BONES,
                  "btp_lab": "bone_to_pick/05_strategy_lab.ipynb", "bb_solo": "bad_bones/02_solo.ipynb",
-                 "bb_lab": "bad_bones/03_trap_lab.ipynb", "btp_solo_coop": "bone_to_pick/04_solo_and_coop.ipynb"}
+                 "bb_lab": "bad_bones/03_trap_lab.ipynb", "btp_solo_coop": "bone_to_pick/04_solo_and_coop.ipynb",
+                 "btp_campaign": "bone_to_pick/02_campaign.ipynb",
+                 "btp_epic_teams": "bone_to_pick/03_epic_and_teams.ipynb"}
 VOILA_NOTEBOOKS = {"start_here": START, "btp_learn": TUTORIAL, "bb_learn": BAD_BONES}
 SCREENSHOTS = Path(os.environ.get("BONEKIT_SCREENSHOTS") or ROOT / "test-artifacts" / "screenshots")
 REQUIRE_BROWSER = os.environ.get("BONEKIT_REQUIRE_BROWSER") == "1"

@@ -222,8 +222,6 @@ def test_chosen_teams_replay(game):
     assert replay.final_state() == s
 
 
-@pytest.mark.xfail(strict=True, reason="core/replay.py accepts only flat lists as option "
-                   "values, so a replay with chosen teams cannot be saved and loaded")
 def test_chosen_teams_replay_json_round_trip(game):
     replay = Replay("bone_to_pick", 4, 3, "team", {"teams": PAIRS}, [])
     assert Replay.from_json(replay.to_json()).final_state().teams == ((0, 2), (1, 3))

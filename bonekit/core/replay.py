@@ -153,9 +153,8 @@ class Replay:
         options = data.get("options")
         options = {} if options is None else options
         need("options", isinstance(options, dict) and all(
-            isinstance(k, str) and (isinstance(v, _SCALARS) or (
-                isinstance(v, list) and all(isinstance(x, _SCALARS) for x in v)))
-            for k, v in options.items()), "an object of plain values")
+            isinstance(k, str) and _plain(v) for k, v in options.items()),
+            "an object of plain values")
         actions = data["actions"]
         need("actions", isinstance(actions, list) and len(actions) <= MAX_ACTIONS
              and all(isinstance(a, str) and len(a) <= 200 for a in actions), "a list of action labels")
@@ -164,3 +163,10 @@ class Replay:
         except BonekitError as e:
             raise ReplayError(str(e)) from None
         return cls(data["game"], data["players"], data["seed"], variant, dict(options), list(actions))
+
+
+def _plain(value, depth: int = 0) -> bool:
+    """A scalar, or a list of plain values nested at most two deep (e.g. teams of seats)."""
+    if isinstance(value, _SCALARS):
+        return True
+    return isinstance(value, list) and depth < 2 and all(_plain(x, depth + 1) for x in value)

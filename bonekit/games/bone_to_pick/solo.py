@@ -97,8 +97,10 @@ def shuffled_upgrades(state, events: list[Event], rule: str) -> list[str]:
     return deck
 
 
-def draw_upgrades(state, n: int, events: list[Event], rule: str) -> list[str]:
-    """Draw up to ``n`` upgrades; an empty deck is refilled from the upgrade discards."""
+def draw_upgrades(state, n: int, events: list[Event], rule: str,
+                  reshuffle_rule: str = R + "modes.ruling.upgrades_run_out") -> list[str]:
+    """Draw up to ``n`` upgrades; an empty deck is refilled from the upgrade discards (the
+    campaign's rule; a ruling in the solo and co-op games)."""
     out: list[str] = []
     while len(out) < n:
         if not state.upgrade_deck:
@@ -106,7 +108,7 @@ def draw_upgrades(state, n: int, events: list[Event], rule: str) -> list[str]:
                 break
             state.upgrade_deck = state.rng.shuffled(state.upgrade_discard)
             state.upgrade_discard = []
-            events.append(Event("reshuffle_upgrades", R + "modes.ruling.upgrades_run_out",
+            events.append(Event("reshuffle_upgrades", reshuffle_rule,
                                 "The upgrade deck is empty: its discards are shuffled into a new "
                                 "deck.", {"order": tuple(state.upgrade_deck)}, visible_to=()))
         out.append(state.upgrade_deck.pop(0))

@@ -23,6 +23,7 @@ from ...core.game import Outcome
 from ...core.rng import Rng
 from .data import abilities, second_box, upgrades
 from .rules_logic import campaign_ranking, rank_groups, unique_ranking
+from .solo import draw_upgrades
 from .state import (HIDDEN, HIDDEN_ID, BoneToPickState, PendingTurn, TitleCard, TurnRecord,
                     WaveResult)
 from .text import render_text
@@ -94,6 +95,10 @@ class StandardMode:
                 hint = " (7 to 12 players play the epic variant)"
             raise ValueError(f"the {variant} game is for {shown} players, not {players!r}{hint} "
                              f"[rule {R}{'setup' if variant == 'base' else variant}]")
+        campaign = variant == "campaign" or bool(options.get("campaign"))
+        if campaign and ("deck" in options or "easy_deck" in options):
+            raise ValueError("a campaign's undead come from the campaign board's slots: options "
+                             "deck and easy_deck are for single games")
         unknown = set(options) - OPTIONS[variant]
         if unknown:
             raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))} for the {variant} "
@@ -103,10 +108,6 @@ class StandardMode:
         for flag in ("easier_haven", "easy_deck", "campaign"):
             if type(options.get(flag, False)) is not bool:
                 raise ValueError(f"{flag} must be True or False, not {options[flag]!r}")
-        campaign = variant == "campaign" or bool(options.get("campaign"))
-        if campaign and ("deck" in options or options.get("easy_deck")):
-            raise ValueError("a campaign's undead come from the campaign board's slots: options "
-                             "deck and easy_deck are for single games")
         names = tuple(options.get("names") or (seat_name(s) for s in range(players)))
         if len(names) != players or not all(isinstance(n, str) and n.strip() and n.isprintable()
                                             and len(n) <= 40 for n in names):
@@ -632,7 +633,7 @@ class StandardMode:
                 n = draws["legend"] if seat in result.titled else draws["others_on_victory"]
             else:
                 n = draws["scapegoat"] if seat in result.titled else draws["others_on_defeat"]
-            got = self._draw(state, n, events)
+            got = draw_upgrades(state, n, events, C + "upgrade", C + "upgrade")
             state.offers[seat] = got
             if n == 0:
                 events.append(Event("no_upgrade", C + "upgrade", f"{self.name(state, seat)} is "
@@ -648,21 +649,6 @@ class StandardMode:
                                     f"{self.name(state, seat)} draws "
                                     + ", ".join(self.card_name(u) for u in got) + ".",
                                     {"seat": seat, "cards": tuple(got)}, visible_to=(seat,)))
-
-    def _draw(self, state: BoneToPickState, n: int, events: list[Event]) -> list[str]:
-        out: list[str] = []
-        while len(out) < n:
-            if not state.upgrade_deck:
-                if not state.upgrade_discard:
-                    break
-                state.upgrade_deck = state.rng.shuffled(state.upgrade_discard)
-                state.upgrade_discard = []
-                events.append(Event("reshuffle_upgrades", C + "upgrade",
-                                    "The upgrade deck is empty: the discards are shuffled into a "
-                                    "new deck.", {"order": tuple(state.upgrade_deck)},
-                                    visible_to=()))
-            out.append(state.upgrade_deck.pop(0))
-        return out
 
     def _keep(self, state: BoneToPickState, seat: int, card: str, weapon: int,
               events: list[Event]) -> None:

@@ -575,7 +575,7 @@ def test_wave_ends_after_ten_turns_of_real_play(game):
     s = game.new(2, variant="campaign", seed=5)
     assert max(game.data.undead[u].power[2] for u in [s.current] + s.deck) <= 9
     p1 = list(range(10, 0, -1))
-    p2 = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8]
+    p2 = [0, 0] + list(range(1, 9))
     for turn in range(10):
         assert s.wave == 1 and s.turn == turn + 1 and s.results == []
         s, events = play_all(game, s, [p1[turn], p2[turn]])
@@ -709,7 +709,7 @@ def test_recall_returns_the_highest_used_weapon(game):
     s2 = stage(s, used=[["U30", 2], [], []])
     s2.upgrades[0] = ["U06"]
     after, _ = play_all(game, s2, ["U06", 0, 0])
-    assert after.hands[0] == [1, 2, 3, 4, 5, 6, 7, 8, 10] and after.used_piles[0] == ["U30", "U06"]
+    assert after.hands[0] == list(range(1, 9)) + [10] and after.used_piles[0] == ["U30", "U06"]
 
 
 def test_scout_is_seen_only_by_its_player(game):

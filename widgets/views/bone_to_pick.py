@@ -26,6 +26,9 @@ def render(game: BoneToPick, state: BoneToPickState, seat: int | None = None,
     if getattr(state, "variant", "base") in ("solo", "coop"):
         from . import bone_to_pick_modes  # the solo and co-op pictures have a module of their own
         return bone_to_pick_modes.render(game, state, seat, active, selection)
+    if getattr(state, "variant", "base") in ("campaign", "epic", "team"):
+        from . import bone_to_pick_campaign  # so have the campaign, epic and team pictures
+        return bone_to_pick_campaign.render(game, state, seat, active, selection)
     s = game.view(state, seat)
     height = TOP + ROW * s.players + 10
     scene = new_scene(WIDTH, height, f"Bone to Pick, turn {s.turn} of {s.turns}", seat)

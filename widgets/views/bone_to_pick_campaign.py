@@ -1,0 +1,484 @@
+"""Bone to Pick's campaign, epic and team games as Scenes.
+
+``bone_to_pick.render`` hands every state of variant "campaign", "epic" or "team" here; the
+base game's picture is drawn there, unchanged. The picture has, top to bottom:
+
+* the enemy board: the undead (two in an epic game, each with the power read at its column,
+  and the total), the deck, the Haven with its damage row, the last attack (or the pending
+  epic trophy choice);
+* campaign only: the campaign board with its four waves (hit points, the Legend and
+  Scapegoat cards' victory points, each finished wave's result and who got the card) and the
+  upgrade deck;
+* team games only: the teams in their colours (totals once the game is over);
+* one row per player: hand (weapons, and upgrade cards drawn wider in gold with value, victory
+  points and ability), this turn's card, used pile, trophies; in a campaign also trophies set
+  aside, title cards and victory points (once they are known to the viewer).
+
+Clicks of the acting seat: a card in hand (``P2 play 7``, ``P2 play u07``); in the epic
+trophy choice one of the two undead (``P3 take e05b``); in the upgrade phase one drawn upgrade
+first (``select:u07``), then the weapon to put back in the box (``P1 keep u07 for 3``).
+"""
+from __future__ import annotations
+
+from bonekit.core.actions import seat_name
+from bonekit.games.bone_to_pick import HIDDEN
+from bonekit.games.bone_to_pick.data import abilities, components, upgrades
+from bonekit.games.bone_to_pick.state import HIDDEN_ID
+
+from ..scene import Rect, Scene, Text
+from .bone_to_pick_parts import (BAD, GOOD, INK, MUTED, HavenLayout, UndeadLayout, card_back,
+                                 chip, haven, new_scene, pile, result_label, seat_frame,
+                                 seat_label)
+from .bone_to_pick_parts import undead_card as draw_undead
+
+WIDTH = 1080
+TOP = 164                  # the enemy board band
+STRIP = 106                # the campaign board
+TEAMS = 40                 # the teams band
+ROW = 64                   # one player row
+CARD_W, CARD_H, GAP = 30, 42, 4
+UP_W = 64                  # an upgrade card face up, in hand or drawn
+UPGRADE_EDGE, UPGRADE_FILL, UPGRADE_BACK = "#b9770e", "#fdf2d0", "#9a7d0a"
+PICK = "#1a5276"
+WARM = "#b9770e"
+ROMAN = ("I", "II", "III", "IV", "V", "VI")
+ONE = UndeadLayout(x=200, y=14, w=150, h=120, edge=14, name_y=38, name_fits=17, power_y=64,
+                   power_size=18, power_note=False)
+HAVEN_X = 452
+HAVEN = HavenLayout(x=HAVEN_X, y=24, title_size=14, shield=11, first=70, step=30, left_y=26,
+                    left_size=12, left_ink=MUTED, row_y=50, row_x=82, row_max=5,
+                    row_empty=False)
+# Row columns.
+HAND_X = 150
+PLAYED_X = 676
+USED_X = 720
+TROPHY_X = 772
+CAMPAIGN_X = 892
+EPIC_X = 150               # the first of two undead
+LAST_X = 752               # the last attack
+
+
+def _epic_layout(i: int) -> UndeadLayout:
+    return UndeadLayout(x=EPIC_X + i * 146, y=14, w=134, h=120, edge=14, name_y=38, name_fits=15,
+                        power_y=62, power_size=17, power_note=False)
+
+
+def render(game, state, seat: int | None = None, active: int | None = None,
+           selection: str | None = None) -> Scene:
+    """Draw ``state`` as ``seat`` sees it (None: all-seeing); ``active`` may click."""
+    s = game.view(state, seat)
+    engine = game.engine(s)
+    phase = engine.phase(s)
+    owing = set(game.to_move(s))
+    acting = active is not None and active in owing and (seat is None or seat == active)
+    legal = {a.label for a in game.legal_actions(s, active)} if acting else set()
+    if phase != "upgrade" or not acting or selection not in [u.lower() for u in s.offers[active]]:
+        selection = None
+    height = TOP + (STRIP if s.campaign else 0) + (TEAMS if s.teams else 0) + ROW * s.players + 10
+    wave = f"wave {s.wave} of {s.waves}, " if s.campaign else ""
+    scene = new_scene(WIDTH, height, f"Bone to Pick {_kind(s)} game, {wave}turn {s.turn} of "
+                      f"{s.turns}", seat)
+    out = game.outcome(s)
+    _enemy_board(game, engine, s, scene, phase, legal, out)
+    y = TOP
+    if s.campaign:
+        _campaign_board(scene, s, y)
+        y += STRIP
+    if s.teams:
+        _teams(game, engine, s, scene, y, out)
+        y += TEAMS
+    for p in range(s.players):
+        _row(game, engine, s, scene, p, y + ROW * p, phase, p in owing,
+             acting and p == active, legal, selection, out)
+    return scene
+
+
+def _kind(s) -> str:
+    """"campaign", "epic", "team", "epic campaign", "team (epic) campaign"…, as the text board."""
+    kind = s.variant + (" (epic)" if s.epic and s.variant != "epic" else "")
+    return kind + (" campaign" if s.campaign and s.variant != "campaign" else "")
+
+
+def _colour(game, s, p: int) -> str:
+    """A seat's colour; in a team game the team's colour (the colour its weapons were drawn in)."""
+    hexes = game.data.colour_hex
+    for i, team in enumerate(s.teams):
+        if p in team:
+            return hexes[i % len(hexes)]
+    return hexes[p % len(hexes)]
+
+
+def _team_of(s, p: int) -> int | None:
+    return next((i for i, t in enumerate(s.teams) if p in t), None)
+
+
+def _fit(text: str, chars: int) -> str:
+    return text if len(text) <= chars else text[:chars - 1] + "…"
+
+
+# ---- the enemy board ---------------------------------------------------------------------------
+def _enemy_board(game, engine, s, scene: Scene, phase: str, legal: set[str], out) -> None:
+    # The title in a column of its own, left of the undead.
+    scene.add(Rect(6, 6, WIDTH - 12, TOP - 12, "#efe6d2", "#a1887f", 1.5, 8))
+    lines = ([f"Wave {s.wave} of {s.waves}"] if s.campaign else []) + [f"Turn {s.turn} of {s.turns}"]
+    for i, line in enumerate(lines):
+        scene.add(Text(18, 22 + 18 * i, line, 14, INK, bold=True))
+    y = 22 + 18 * len(lines)
+    scene.add(Text(18, y, f"{s.players} players", 12, MUTED),
+              Text(18, y + 16, f"{_kind(s)} game", 12 if len(_kind(s)) < 16 else 10, MUTED))
+    pile(scene, 18, 100, 34, 44, min(len(s.deck), 3), 3, 5)
+    scene.add(Text(68, 118, "deck", 11, MUTED), Text(68, 134, str(len(s.deck)), 14, INK,
+                                                     bold=True))
+    if s.epic:
+        _two_undead(game, engine, s, scene, phase, legal)
+    else:
+        draw_undead(scene, game, s.current, s.players, ONE)
+        if s.current is not None:
+            scene.add(Text(ONE.x + ONE.w / 2, ONE.y + 84, f"({s.players}-player value)", 10,
+                           MUTED, "middle"))
+    haven(scene, game, s, HAVEN)
+    below = f"beaten, no taker: {len(s.unclaimed)}"
+    if s.prevented:
+        below += f" · {s.prevented} damage spared by Bulwark"
+    scene.add(Text(HAVEN_X, 24 + 80, below, 11, MUTED))
+    if len(s.damage_row) > HAVEN.row_max:
+        scene.add(Text(HAVEN_X + HAVEN.row_x + HAVEN.row_max * 40, 24 + HAVEN.row_y,
+                       f"+{len(s.damage_row) - HAVEN.row_max}", 11, BAD))
+    x = LAST_X
+    if out:
+        label, colour = result_label(out) if out.result != "campaign" else ("CAMPAIGN OVER", INK)
+        scene.add(Text(WIDTH - 24, 24, label, 16, colour, "end", True))
+        winners = _and_seats(out.winners) if out.winners else "nobody"
+        what = "winner" if len(out.winners) == 1 else "winners"
+        if out.result == "campaign":
+            scene.add(Text(WIDTH - 24, 44, f"{what}: {winners}", 13, GOOD, "end", True))
+        elif out.titles:
+            title = next(iter(out.titles.values()))
+            scene.add(Text(WIDTH - 24, 44, f"{title}: {_and_seats(sorted(out.titles))}", 13,
+                           INK, "end", True))
+    if phase == "take":
+        p = s.pending
+        scene.add(Text(x, 72, f"Beaten: {p.total} against power {p.power}", 12, GOOD, bold=True),
+                  Text(x, 92, f"{seat_name(p.chooser)} played the highest unique value", 12, INK),
+                  Text(x, 110, "and picks one of the two undead;", 12, INK),
+                  Text(x, 128, f"{seat_name(p.other)} gets the other.", 12, INK))
+        if any(" take " in label for label in legal):
+            scene.add(Text(x, 146, "Click the undead you take.", 12, PICK, bold=True))
+        return
+    if s.history:
+        _last_attack(game, s, scene, s.history[-1], x, 72 if out else 40)
+
+
+def _two_undead(game, engine, s, scene: Scene, phase: str, legal: set[str]) -> None:
+    """Epic: both undead with the power read at their columns and the total; in the trophy
+    choice the chooser clicks one."""
+    foes = [s.current, s.second]
+    if s.current is None and s.pending is None:
+        for i in range(2):
+            draw_undead(scene, game, None, 2, _epic_layout(i))
+        return
+    hi, lo = engine.columns(s)
+    for i, (uid, column) in enumerate(zip(foes, (hi, lo))):
+        k = _epic_layout(i)
+        label = f"{seat_name(s.pending.chooser)} take {uid.lower()}" if phase == "take" else ""
+        if label in legal:
+            scene.add(Rect(k.x - 5, k.y - 4, k.w + 10, k.h + 8, "#aed6f1", PICK, 2, 10))
+        draw_undead(scene, game, uid, column, k)
+        scene.add(Text(k.x + k.w / 2, k.y + 82, f"({column}-player value)", 10, MUTED, "middle"))
+        if label in legal:
+            u = game.data.undead[uid]
+            scene.hit(k.x, k.y, k.w, k.h, label, f"take the {u.name} ({u.trophy} points)")
+    a, b = (game.data.undead[u] for u in foes)
+    scene.add(Text(EPIC_X + 140, 74, "+", 16, INK, "middle", True),
+              Text(EPIC_X + 140, 148, f"total power {a.power_for(hi)} + {b.power_for(lo)} = "
+                   f"{engine.power(s)}", 13, INK, "middle", True))
+
+
+def _and_seats(seats) -> str:
+    return ", ".join(seat_name(x) for x in seats)
+
+
+def _last_attack(game, s, scene: Scene, r, x: float, y: float) -> None:
+    undead = game.data.undead
+    cards = r.total - r.bonus
+    total = f"cards {cards} + abilities {r.bonus} = {r.total}" if r.bonus else f"cards total {r.total}"
+    foes = undead[r.undead].name + (f" and {undead[r.second].name}" if r.second else "")
+    when = f"wave {r.wave}, turn {r.turn}" if s.campaign else f"turn {r.turn}"
+    scene.add(Text(x, y, f"Last attack ({when})", 12, INK, bold=True),
+              Text(x, y + 18, f"{total} against power {r.power}", 12, INK),
+              Text(x, y + 36, _fit(foes, 48), 12, INK),
+              Text(x, y + 54, "beaten" if r.defeated else "got through", 12,
+                   GOOD if r.defeated else BAD, bold=True))
+    if r.defeated:
+        taken = [(u, to) for u, to in ((r.undead, r.trophy_to), (r.second, r.second_to)) if u]
+        if all(to is None for _, to in taken):
+            line = "no unique value: no trophy"
+        elif len(taken) == 1 or taken[0][1] == taken[1][1]:
+            line = f"trophy to {seat_name(taken[0][1])}"
+        else:
+            line = "trophies to " + " and ".join("nobody" if to is None else seat_name(to)
+                                                 for _, to in taken)
+        scene.add(Text(x + 90, y + 54, line, 12, INK))
+
+
+# ---- the campaign board ------------------------------------------------------------------------
+def _campaign_board(scene: Scene, s, y: float) -> None:
+    conf = components().raw["campaign"]
+    copies = 2 if s.epic else 1
+    scene.add(Rect(6, y + 2, WIDTH - 12, STRIP - 8, "#f3ead8", "#a1887f", 1.5, 8),
+              Text(18, y + 20, "Campaign board", 13, INK, bold=True),
+              Text(18, y + 40, "upgrade cards", 11, MUTED),
+              Text(18, y + 56, f"deck {len(s.upgrade_deck)}", 11, INK),
+              Text(18, y + 72, f"discards {len(s.upgrade_discard)}", 11, INK),
+              Text(150, y + STRIP - 15, "L2 +2: a Legend card of wave II worth +2 victory points; "
+                   "S: Scapegoat card.   VP = undead beaten (1 each) + title cards + the upgrades' "
+                   "VP.", 10, MUTED))
+    results = {r.wave: r for r in s.results}
+    w, x0 = 226, 150
+    for i in range(s.waves):
+        n = i + 1
+        x = x0 + i * (w + 6)
+        now = n == s.wave and not s.over
+        scene.add(Rect(x, y + 8, w, STRIP - 34, "#fff6e0" if now else "#fffdf8",
+                       WARM if now else "#bcaaa4", 2.5 if now else 1, 6),
+                  Text(x + 10, y + 22, f"Wave {ROMAN[i]} · {s.wave_hit_points[i]} hit points", 12,
+                       INK, bold=True))
+        r = results.get(n)
+        state_word = ("now" if now else "to come") if r is None else (
+            "won" if r.result == "victory" else "lost")
+        scene.add(Text(x + w - 10, y + 22, state_word, 12,
+                       WARM if r is None else GOOD if r.result == "victory" else BAD, "end", True))
+        cards = f"{copies} × " if copies > 1 else ""
+        scene.add(Text(x + 10, y + 40, f"Legend {cards}{conf['legend'][i]:+d} · Scapegoat "
+                       f"{cards}{conf['scapegoat'][i]:+d} VP", 11, MUTED))
+        if r is not None:
+            kind = "Legend" if r.result == "victory" else "Scapegoat"
+            vp = conf["legend" if kind == "Legend" else "scapegoat"][i]
+            given = (f"{kind} card ({vp:+d}) → {_and_seats(r.card_to)}" if r.card_to
+                     else f"no {kind} card (a tie)")
+            scene.add(Text(x + 10, y + 57, _fit(given, 36), 11, GOOD if kind == "Legend" else BAD,
+                           bold=True),
+                      Text(x + 10, y + 73, _fit("title: " + " ".join(seat_name(t) for t in r.titled),
+                                                40), 10, MUTED))
+
+
+# ---- teams -------------------------------------------------------------------------------------
+def _teams(game, engine, s, scene: Scene, y: float, out) -> None:
+    scene.add(Rect(6, y + 2, WIDTH - 12, TEAMS - 6, "#f3ead8", "#a1887f", 1.5, 8),
+              Text(18, y + 19, "Teams", 13, INK, bold=True))
+    n = len(s.teams)
+    w = (WIDTH - 90 - 12) / n
+    totals = _team_totals(engine, s, out)
+    for i, team in enumerate(s.teams):
+        x = 84 + i * w
+        colour = _colour(game, s, team[0])
+        won = out is not None and bool(out.winners) and set(team) <= set(out.winners)
+        title = out.titles.get(team[0], "") if out is not None and not won else ""
+        scene.add(Rect(x, y + 8, w - 8, TEAMS - 18, "#ffffff", colour, 3 if won else 2, 6),
+                  Rect(x, y + 8, 8, TEAMS - 18, colour, None, 1, 3))
+        label = f"Team {i + 1}: " + " + ".join(seat_name(p) for p in team)
+        if totals is not None:
+            label += f" · {totals[i]}{' VP' if s.campaign else ' pts'}"
+            if won:
+                label = "★ " + label
+            elif title:
+                label += f" · {title}"
+        scene.add(Text(x + 14, y + 19, label, 12, INK, bold=won))
+
+
+def _team_totals(engine, s, out) -> list[int] | None:
+    """Team scores once the game is over: summed victory points (campaign) or hand + trophies
+    (victory) / hand (defeat) as the engine scored the title."""
+    if out is None:
+        return None
+    return [sum(out.scores[p] for p in team) for team in s.teams]
+
+
+# ---- player rows -------------------------------------------------------------------------------
+def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool,
+         active: bool, legal: set[str], selection: str | None, out) -> None:
+    colour = _colour(game, s, p)
+    seat_frame(scene, y + 3, WIDTH, ROW - 5, colour, owes, active, _fit(seat_label(s.names, p), 14),
+               y + 18, 13)
+    if s.teams:
+        scene.add(Rect(6, y + 3, 6, ROW - 5, colour, None, 1, 2))
+        scene.add(Text(34, y + 52, f"Team {_team_of(s, p) + 1}", 10, colour, bold=True))
+    status = ""
+    if out:
+        status = out.titles.get(p, "")
+    elif phase == "take":
+        status = ("picks a trophy" if p == s.pending.chooser
+                  else "gets the other" if p == s.pending.other else "")
+    elif owes:
+        status = "picks an upgrade" if phase == "upgrade" else "choosing…"
+    if status:
+        scene.add(Text(34, y + 36, _fit(status, 17), 11, WARM if not out else INK,
+                       bold=bool(out)))
+
+    # Hand: weapons, then upgrades (wider, gold); clickable for the acting seat.
+    name = seat_name(p)
+    scene.add(Text(HAND_X, y + 10, "hand", 10, MUTED))
+    x = HAND_X
+    for v in s.hands[p]:
+        if v == HIDDEN:
+            card_back(scene, x, y + 16, CARD_W, CARD_H, 5, 4)
+        else:
+            label = ""
+            if phase == "play":
+                label = f"{name} play {v}"
+            elif phase == "upgrade" and selection is not None:
+                label = f"{name} keep {selection} for {v}"
+            ok = active and label in legal
+            _weapon(scene, x, y + 16, v, colour, ok)
+            if ok:
+                tip = f"play your {v}" if phase == "play" else f"put your {v} back in the box"
+                scene.hit(x, y + 16, CARD_W, CARD_H, label, tip)
+        x += CARD_W + GAP
+    for u in s.upgrades[p]:
+        if u == HIDDEN_ID:
+            _upgrade_back(scene, x, y + 16)
+            x += CARD_W + GAP
+            continue
+        label = f"{name} play {u.lower()}"
+        ok = active and phase == "play" and label in legal
+        _upgrade(scene, x, y + 16, u, clickable=ok)
+        if ok:
+            scene.hit(x, y + 16, UP_W, CARD_H, label, f"play upgrade {u}")
+        x += UP_W + GAP
+
+    if s.offers and s.offers[p]:
+        _offer(scene, s, p, y, active, legal, selection)
+    else:
+        _played(scene, s, p, y, colour)
+        _used(scene, s, p, y)
+        _trophies(game, s, scene, p, y)
+    if s.campaign:
+        _campaign_column(engine, s, scene, p, y, out)
+    elif out:
+        scene.add(Text(CAMPAIGN_X, y + 10, "score (hand + trophies)" if out.result == "victory"
+                       else "score (weapons in hand)", 10, MUTED),
+                  Text(CAMPAIGN_X, y + 34, str(out.scores[p]), 18, INK, bold=True))
+
+
+def _weapon(scene: Scene, x: float, y: float, value: int, colour: str, clickable: bool) -> None:
+    scene.add(Rect(x, y, CARD_W, CARD_H, "#ffffff", colour, 3.5 if clickable else 2, 4),
+              Text(x + CARD_W / 2, y + CARD_H / 2, str(value), 15, INK, "middle", True))
+
+
+def _upgrade(scene: Scene, x: float, y: float, card: str, clickable: bool = False,
+             picked: bool = False) -> None:
+    """An upgrade card face up: id and victory points, value, ability (wider than a weapon)."""
+    u = upgrades()[card]
+    if picked:
+        scene.add(Rect(x - 3, y - 3, UP_W + 6, CARD_H + 6, "#aed6f1", PICK, 2, 7))
+    scene.add(Rect(x, y, UP_W, CARD_H, UPGRADE_FILL, UPGRADE_EDGE, 3.5 if clickable else 2, 5),
+              Text(x + 4, y + 8, card, 9, UPGRADE_EDGE, bold=True),
+              Text(x + UP_W - 4, y + 8, f"{u.victory_points} VP", 9, INK, "end", True),
+              Text(x + UP_W / 2, y + 22, str(u.value), 15, INK, "middle", True),
+              Text(x + UP_W / 2, y + 35, abilities()[u.ability].name if u.ability else "—", 9,
+                   PICK if u.ability else MUTED, "middle"))
+
+
+def _upgrade_back(scene: Scene, x: float, y: float, w: float = CARD_W) -> None:
+    """A face-down upgrade card: gold, so it is told apart from a weapon but not read."""
+    scene.add(Rect(x, y, w, CARD_H, UPGRADE_BACK, "#7d6608", 1, 4),
+              Text(x + w / 2, y + CARD_H / 2, "U", 13, "#fdf2d0", "middle", True))
+
+
+def _played(scene: Scene, s, p: int, y: float, colour: str) -> None:
+    """This turn's card face down (its owner peeks), the revealed cards of an epic trophy
+    choice, or the card of the last attack."""
+    x = PLAYED_X
+    chosen = s.chosen[p]
+    if s.pending is not None:
+        scene.add(Text(x, y + 10, "played", 10, MUTED))
+        _small_card(scene, x, y + 16, s.pending.plays[p], colour)
+    elif chosen is not None:
+        scene.add(Text(x, y + 10, "chosen", 10, MUTED))
+        card_back(scene, x, y + 16, CARD_W, CARD_H, 5, 4)
+        if chosen != HIDDEN:
+            scene.add(Rect(x + 3, y + 26, CARD_W - 6, 20, "#fff", None, 1, 3),
+                      Text(x + CARD_W / 2, y + 36, str(chosen).lower() if isinstance(chosen, str)
+                           else str(chosen), 10, INK, "middle", True))
+    elif s.history and (not s.campaign or s.history[-1].wave == s.wave):
+        scene.add(Text(x, y + 10, f"turn {s.history[-1].turn}", 10, MUTED))
+        _small_card(scene, x, y + 16, s.history[-1].plays[p], colour)
+
+
+def _small_card(scene: Scene, x: float, y: float, card, colour: str) -> None:
+    """A played card face up in a weapon's width (an upgrade in gold with its id)."""
+    if isinstance(card, str):
+        u = upgrades()[card]
+        scene.add(Rect(x, y, CARD_W, CARD_H, UPGRADE_FILL, UPGRADE_EDGE, 2, 4),
+                  Text(x + CARD_W / 2, y + 9, card.lower(), 8, UPGRADE_EDGE, "middle", True),
+                  Text(x + CARD_W / 2, y + 26, str(u.value), 14, INK, "middle", True))
+        return
+    scene.add(Rect(x, y, CARD_W, CARD_H, "#ffffff", colour, 2, 4),
+              Text(x + CARD_W / 2, y + CARD_H / 2, str(card), 15, INK, "middle", True))
+
+
+def _used(scene: Scene, s, p: int, y: float) -> None:
+    used = s.used(p)
+    scene.add(Text(USED_X, y + 10, "used", 10, MUTED))
+    if used:
+        pile(scene, USED_X, y + 16, CARD_W, CARD_H - 6, min(len(used), 3), 2, 4)
+        scene.add(Text(USED_X + CARD_W / 2 + 2, y + 16 + CARD_H / 2, str(len(used)), 12, "#fff",
+                       "middle", True))
+
+
+def _trophies(game, s, scene: Scene, p: int, y: float) -> None:
+    points = game.trophy_points(s, p)
+    trophies = s.trophies[p]
+    scene.add(Text(TROPHY_X, y + 10, f"trophies · {points} pts", 10, MUTED))
+    shown = trophies if len(trophies) <= 4 else trophies[:3]
+    for i, uid in enumerate(shown):
+        u = game.data.undead[uid]
+        chip(scene, u, TROPHY_X + i * 26, y + 18, 24, 34, str(u.trophy), 12)
+    if len(shown) < len(trophies):
+        scene.add(Text(TROPHY_X + 3 * 26 + 14, y + 35, f"+{len(trophies) - 3}", 12, INK, "middle",
+                       True))
+
+
+def _offer(scene: Scene, s, p: int, y: float, active: bool, legal: set[str],
+           selection: str | None) -> None:
+    """The upgrades a seat drew: face up for that seat (click one, then a weapon), else backs."""
+    offer = s.offers[p]
+    hidden = all(u == HIDDEN_ID for u in offer)
+    keep = f"keep 1 of {len(offer)}" if len(offer) > 1 else "keep it"
+    scene.add(Text(PLAYED_X, y + 9, f"upgrades drawn: {keep}", 10, WARM, bold=True))
+    for i, u in enumerate(offer):
+        x = PLAYED_X + i * (UP_W + GAP)
+        if hidden:
+            _upgrade_back(scene, x, y + 16, UP_W)
+            continue
+        arg = u.lower()
+        ok = active and any(label.startswith(f"{seat_name(p)} keep {arg} for ") for label in legal)
+        _upgrade(scene, x, y + 16, u, clickable=ok, picked=arg == selection)
+        if ok:
+            tip = ("click again to put it back" if arg == selection
+                   else f"{u} chosen; now click the weapon to put back in the box")
+            scene.hit(x, y + 16, UP_W, CARD_H, f"select:{arg}", tip)
+
+
+def _campaign_column(engine, s, scene: Scene, p: int, y: float, out) -> None:
+    x = CAMPAIGN_X
+    scene.add(Text(x, y + 10, f"trophies set aside {len(s.set_aside[p])}", 10, MUTED))
+    for i, c in enumerate(s.cards[p]):
+        legend = c.kind == "Legend"
+        cx = x + i * 46
+        scene.add(Rect(cx, y + 17, 42, 20, "#f9e79f" if legend else "#f5b7b1",
+                       "#b7950b" if legend else BAD, 1.5, 4),
+                  Text(cx + 21, y + 27, f"{c.kind[0]}{c.wave} {c.victory_points:+d}", 10,
+                       INK, "middle", True))
+    if not s.cards[p]:
+        scene.add(Text(x, y + 27, "no title card", 10, MUTED))
+    if HIDDEN_ID in s.kept[p]:
+        n = len(s.kept[p])
+        scene.add(Text(x, y + 48, f"{n} upgrade{'' if n == 1 else 's'} gained", 10, MUTED))
+        return
+    titles = sum(c.victory_points for c in s.cards[p])
+    ups = sum(upgrades()[u].victory_points for u in s.kept[p])
+    undead = len(s.set_aside[p]) + len(s.trophies[p])
+    vp = engine.victory_points(s, p)
+    scene.add(Text(x, y + 48, f"{undead} + {titles} + {ups} = {vp} VP", 12,
+                   INK, bold=bool(out)))

@@ -428,7 +428,7 @@ class StandardMode:
         extra = f" (cards {sum(values)} + abilities {bonus})" if bonus else ""
         events.append(Event("attack", E + "attack" if state.epic else R + "turn.attack",
                             f"Total {total}{extra} against power {power}: "
-                            f"{'beaten' if defeated else 'not enough'}.",
+                            f"{self._beaten(foes) if defeated else 'not enough'}.",
                             {"total": total, "power": power, "defeated": defeated}))
         if not defeated:
             self._damage(state, plays, events)
@@ -486,10 +486,11 @@ class StandardMode:
         trophy_rule = E + "trophies" if state.epic else R + "turn.outcome.trophy"
         if defeated:
             untaken = [u for u in foes if u not in taken]
+            claimed: dict[str, int] = {}
             for seat, ability in self._abilities(state, plays, "outcome"):
                 if ability == "claim" and untaken:
                     u = untaken.pop(0)
-                    taken[u] = seat
+                    taken[u] = claimed[u] = seat
                     events.append(Event("ability", U + "ability.claim",
                                         f"Grave Robber ({self.name(state, seat)}): nobody took the "
                                         f"{self.data.undead[u].name}, so it is taken as a trophy.",
@@ -499,16 +500,20 @@ class StandardMode:
                 if u in taken:
                     seat = taken[u]
                     state.trophies[seat].append(u)
+                    why = "" if claimed.get(u) else (
+                        f": {card_value(plays[seat])} is the highest value played only once"
+                        if len(foes) == 1 else "")
                     events.append(Event("trophy", trophy_rule,
                                         f"{self.name(state, seat)} takes the {card.name} as a "
-                                        f"trophy ({card.trophy} points).",
+                                        f"trophy ({card.trophy} points){why}.",
                                         {"seat": seat, "undead": u,
                                          "value": card_value(plays[seat])}))
                 else:
                     state.unclaimed.append(u)
+                    what = "the trophy" if len(foes) == 1 else f"the {card.name}"
                     events.append(Event("no_trophy", trophy_rule,
-                                        f"Nobody takes the {card.name}: no value above 0 was "
-                                        "played by one player alone.", {"undead": u}))
+                                        f"Nobody takes {what}: no value above 0 was played by "
+                                        "one player alone.", {"undead": u}))
         for seat, card in enumerate(plays):
             state.used_piles[seat].append(card)
         events.append(Event("rest", R + "turn.rest",
@@ -776,6 +781,10 @@ class StandardMode:
         events.append(Event("end", out.rule, out.summary,
                             {"result": out.result, "titles": dict(out.titles),
                              "scores": out.scores}))
+
+    def _beaten(self, foes: list[str]) -> str:
+        names = " and the ".join(self.data.undead[u].name for u in foes)
+        return f"the {names} {'is' if len(foes) == 1 else 'are'} beaten"
 
     # ---- views --------------------------------------------------------------------------------
     def foes(self, state: BoneToPickState) -> list[str]:

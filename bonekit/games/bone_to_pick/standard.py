@@ -500,7 +500,7 @@ class StandardMode:
                 if u in taken:
                     seat = taken[u]
                     state.trophies[seat].append(u)
-                    why = "" if claimed.get(u) else (
+                    why = "" if u in claimed else (
                         f": {card_value(plays[seat])} is the highest value played only once"
                         if len(foes) == 1 else "")
                     events.append(Event("trophy", trophy_rule,
@@ -605,6 +605,10 @@ class StandardMode:
                                if result.card_to else f"nobody gains the {kind} card (a full tie)."),
                             {"wave": state.wave, "result": result.result, "titled": result.titled,
                              "card_to": result.card_to, "scores": result.scores}))
+        if state.wave >= state.waves:  # the final count: the last wave's table stays in view
+            state.over = True
+            self._end_event(state, events)
+            return
         # Trophies are set aside (1 victory point each at the end); the rest goes to the box.
         for seat in range(state.players):
             state.set_aside[seat] += state.trophies[seat]
@@ -622,10 +626,6 @@ class StandardMode:
         events.append(Event("wave_reset", C + "round",
                             "Trophies are set aside face down; beaten and unbeaten undead go to "
                             "the box; everyone takes their used cards back into hand."))
-        if state.wave >= state.waves:
-            state.over = True
-            self._end_event(state, events)
-            return
         self._upgrade_draws(state, result, events)
         if not any(state.offers):
             self._next_wave(state, events)
@@ -756,7 +756,7 @@ class StandardMode:
 
     def _campaign_outcome(self, state: BoneToPickState) -> Outcome:
         vps = tuple(self.victory_points(state, s) for s in range(state.players))
-        defeated = [len(state.set_aside[s]) for s in range(state.players)]
+        defeated = [len(state.set_aside[s]) + len(state.trophies[s]) for s in range(state.players)]
         if state.teams:
             team_vp = [sum(vps[s] for s in t) for t in state.teams]
             team_def = [sum(defeated[s] for s in t) for t in state.teams]

@@ -262,7 +262,7 @@ def _first_move(game_id: str, setup: dict, seat: int):
     if clicks[0] is None:  # e.g. the solo game: pick a card from row A, then one from row B
         pick = next(h for h in hits if h.target.startswith(SELECT))
         mirror.selection = pick.target[len(SELECT):]
-        clicks = [pick, next(h for h in mirror.current_scene().hits if h.target in legal)]
+        clicks = [pick, next(h for h in mirror._scene().hits if h.target in legal)]
     _, events = mirror.game.apply(mirror.state, clicks[-1].target)
     seen = [e.text for e in events if e.visible_to is None or seat in e.visible_to]
     return clicks, seen[:2]

@@ -50,10 +50,11 @@ def play(game, state, labels):
 
 
 def play_turn(game, state, values):
-    """Every seat plays ``values[seat]``, seat order P1, P2, ...; returns (state, events)."""
+    """Every seat plays ``values[seat]`` (a weapon value or an upgrade id), seat order P1, P2,
+    ...; returns (state, events)."""
     events = []
     for seat, value in enumerate(values):
-        state, evs = game.apply(state, f"P{seat + 1} play {value}")
+        state, evs = game.apply(state, f"P{seat + 1} play {str(value).lower()}")
         events.extend(evs)
     return state, events
 
@@ -133,3 +134,32 @@ def check_view(game, state, seat):
         assert undead not in text
     assert f"seed {state.seed}" not in text
     return v
+
+
+def base_view_without(*dispatches: str):
+    """The base game's view module with the given dispatch lines cut out (each is a line such
+    as 'in ("solo", "coop")' plus the two lines after it), loaded as a module of its own: what
+    the base picture would be if those modes did not exist."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    from bonekit.widgets.views import bone_to_pick as base_view
+
+    lines = Path(base_view.__file__).read_text(encoding="utf-8").splitlines(keepends=True)
+    keep, skip = [], 0
+    for line in lines:
+        if any(d in line for d in dispatches):
+            skip = 3
+        if skip:
+            skip -= 1
+            continue
+        keep.append(line)
+    assert len(keep) == len(lines) - 3 * len(dispatches), "a dispatch line was not found"
+    name = "bonekit.widgets.views._bone_to_pick_without_" + str(abs(hash(dispatches)))
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = "bonekit.widgets.views"
+    sys.modules[name] = module
+    exec(compile("".join(keep), base_view.__file__, "exec"), module.__dict__)
+    return module

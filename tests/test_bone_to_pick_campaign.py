@@ -21,7 +21,7 @@ from bonekit.games.bone_to_pick import HIDDEN, CarefulBot
 from bonekit.games.bone_to_pick.data import components, second_box, upgrades
 from bonekit.games.bone_to_pick.rules_logic import campaign_ranking, rank_groups, unique_ranking
 from bonekit.games.bone_to_pick.state import TitleCard, WaveResult
-from conftest import FULL_SET, snapshot
+from conftest import FULL_SET, play_turn, snapshot
 
 R = "bone_to_pick."
 C = R + "campaign."
@@ -71,13 +71,7 @@ def stage(state, *, hands=None, ups=None, used=None, current=None, second=None, 
     return s
 
 
-def play_all(game, state, cards):
-    """Every seat plays ``cards[seat]`` (a weapon value or an upgrade id), in seat order."""
-    events = []
-    for seat, card in enumerate(cards):
-        state, evs = game.apply(state, f"P{seat + 1} play {str(card).lower()}")
-        events.extend(evs)
-    return state, events
+play_all = play_turn  # the other Bone to Pick test files import it from here
 
 
 def kinds(events, kind):

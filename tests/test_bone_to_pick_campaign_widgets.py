@@ -8,23 +8,20 @@ not change.
 """
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 import time
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 import bonekit
+from conftest import base_view_without
 from bonekit.core.actions import seat_name
 from bonekit.core.replay import Replay
 from bonekit.games.bone_to_pick import HIDDEN, CarefulBot
 from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
 from bonekit.games.bone_to_pick.data import abilities, upgrades
 from bonekit.widgets import Stepper, Table, Text, render
-from bonekit.widgets.views import bone_to_pick as base_view
 from bonekit.widgets.views import bone_to_pick_campaign as view
 from bonekit.widgets.views import bone_to_pick_modes as modes_view
 
@@ -331,7 +328,7 @@ def step_through(replay: Replay) -> None:
     (4, "campaign", {}, _careful, {"play", "keep"}),
     (9, "epic", {}, _high_then_careful, {"play", "take"}),
     (6, "team", {}, _careful, {"play"}),
-    (8, "team", {"campaign": True}, _careful, {"play", "keep"}),
+    (8, "team", {"campaign": True}, _careful, {"play", "keep", "take"}),  # 8 seats: epic
 ], ids=["campaign4", "epic9", "team6", "team-campaign8"])
 def test_whole_game_by_clicks_and_stepper(game, players, variant, options, strategy, verbs):
     table = Table("bone_to_pick", ["human"] + ["careful"] * (players - 1), seed=1,
@@ -354,25 +351,7 @@ def test_whole_game_by_clicks_and_stepper(game, players, variant, options, strat
 # ---- the base, solo and co-op pictures are unchanged ----------------------------------------------
 def _base_module_without_dispatch():
     """The current base view with both dispatches (solo/co-op, campaign/epic/team) cut out."""
-    path = Path(base_view.__file__)
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    keep, skip = [], 0
-    for line in lines:
-        if 'in ("solo", "coop")' in line or 'in ("campaign", "epic", "team")' in line:
-            skip = 3
-        if skip:
-            skip -= 1
-            continue
-        keep.append(line)
-    source = "".join(keep)
-    assert "bone_to_pick_modes" not in source and "bone_to_pick_campaign" not in source
-    name = "bonekit.widgets.views._bone_to_pick_base_only"
-    spec = importlib.util.spec_from_loader(name, loader=None)
-    module = importlib.util.module_from_spec(spec)
-    module.__package__ = "bonekit.widgets.views"
-    sys.modules[name] = module
-    exec(compile(source, str(path), "exec"), module.__dict__)
-    return module
+    return base_view_without('in ("solo", "coop")', 'in ("campaign", "epic", "team")')
 
 
 def test_base_solo_and_coop_pictures_are_byte_identical(game):

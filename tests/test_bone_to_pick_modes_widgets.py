@@ -6,20 +6,17 @@ game played by clicking; the base game's picture must not change.
 """
 from __future__ import annotations
 
-import importlib.util
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 import bonekit
+from conftest import base_view_without
 from bonekit.core.actions import seat_name
 from bonekit.games.bone_to_pick import CarefulBot
 from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
 from bonekit.games.bone_to_pick.solo import card_value
 from bonekit.widgets import Rect, Table, Text, render
-from bonekit.widgets.views import bone_to_pick as base_view
 from bonekit.widgets.views import bone_to_pick_modes as view
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -251,19 +248,8 @@ def test_coop_whole_game_by_clicks_against_a_bot(game):
 
 # ---- the base game's picture is unchanged ---------------------------------------------------------
 def _base_module_without_dispatch():
-    """The current base view with the solo/co-op dispatch cut out, loaded as its own module."""
-    path = Path(base_view.__file__)
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    start = next(i for i, l in enumerate(lines) if 'in ("solo", "coop")' in l)
-    source = "".join(lines[:start] + lines[start + 3:])
-    assert "bone_to_pick_modes" not in source
-    name = "bonekit.widgets.views._bone_to_pick_without_modes"
-    spec = importlib.util.spec_from_loader(name, loader=None)
-    module = importlib.util.module_from_spec(spec)
-    module.__package__ = "bonekit.widgets.views"
-    sys.modules[name] = module
-    exec(compile(source, str(path), "exec"), module.__dict__)
-    return module
+    """The current base view with the solo/co-op dispatch cut out."""
+    return base_view_without('in ("solo", "coop")')
 
 
 def test_base_game_picture_is_byte_identical(game):

@@ -1,6 +1,7 @@
 """Bone to Pick bots. Each decides from its own seat's view only."""
 from __future__ import annotations
 
+import math
 import random
 
 from ...core.actions import Action
@@ -59,19 +60,48 @@ def _hand(view, seat: int) -> list[tuple[int, str]]:
 
 
 class CarefulBot:
-    """Pays its fair share of each attack, and a little more when a loss would end the game.
+    """Pays about its fair share of each attack, with a temperament of its own.
 
-    Its share of the undead's power is in proportion to the weapons it has left among all the
-    weapons the table has left (public knowledge from the reveals). It lays the smallest
-    card that covers the share (a quarter more when a loss would end the game, and now and
-    then a step higher to grab a valuable trophy), or its best card if none does.
+    Its *fair share* of the undead's power is in proportion to the weapons it has left among
+    all the weapons the table has left (public knowledge from the reveals). It aims at that
+    share times its generosity plus ``margin`` (margin -0.4: 40% of the share less), and a
+    quarter more when a loss would end the game. Each bot draws a temperament from its seed:
+    its generosity (0.6 to 1.0), how keen it is on trophies, how often it expects the others
+    to reach for one, how much its mood settles close calls, and, for about one bot in three,
+    one strong weapon (7 to 10) it hoards for the final count and gives up only when a loss
+    would end the game. Each turn it weighs every card in hand:
+
+    * every point above its aim costs a point, every point below a little (much more when a
+      loss would end the game);
+    * it predicts what the others will play from their fair shares and the cards they still
+      hold (everyone's used pile is public), and counts what the fight would cost if the
+      total fell short (its damage for the Haven's hit points left; a greedy bot, with a
+      negative margin, cares less, except when the game is at stake);
+    * it values each card by its chance to be the highest value played by one player alone,
+      times the trophy (in an epic game, the second highest takes the other undead). So it
+      reaches a step or two above the value the fair share points everyone to when the trophy
+      is worth it, and plays a low card or a 0 when the others are likely to carry the fight;
+    * an undead the whole table cannot beat, even with everyone's best card, gets its lowest
+      card.
+
+    Close calls are settled by a die seeded from the bot's seed and the turn (not by earlier
+    calls), so the bot is deterministic for a given seed and decides from its own seat's view
+    only. Different seeds make different players, and they stop playing in lockstep.
     """
 
     name = "careful"
 
     def __init__(self, seed: int = 0, margin: float = 0.0):
+        self.seed = seed
         self.margin = margin
-        self._random = random.Random(f"careful-bot:{seed}")
+        mood = random.Random(f"careful-bot:{seed}")
+        self.generosity = mood.uniform(0.6, 1.0)   # scales the fair share it aims at
+        self.ambition = mood.uniform(0.4, 1.2)     # weight of a trophy's expected points
+        self.suspicion = mood.uniform(0.1, 0.6)    # how often it expects others to reach
+        self.whim = mood.uniform(0.5, 1.2)         # how much chance settles close choices
+        # A hoarder keeps one strong weapon back for the final count, unless a loss would end
+        # the game.
+        self.keepsake = mood.choice((7, 8, 9, 10)) if mood.random() < 0.35 else None
 
     def choose(self, game, state, seat: int) -> Action:
         view = game.view(state, seat)
@@ -80,21 +110,98 @@ class CarefulBot:
             return other
         hand = _hand(view, seat)
         foes = [game.data.undead[u] for u in (view.current, view.second) if u is not None]
-        # Everyone's fair share of the power is in proportion to the weapons they have left.
-        left = [sum(remaining_cards(view, s)) for s in range(view.players)]
-        share = game.power(view) * left[seat] / max(1, sum(left))
+        power = game.power(view)
+        left = [remaining_cards(view, s) for s in range(view.players)]
+        totals = [sum(cards) for cards in left]
+        shares = [power * t / max(1, sum(totals)) for t in totals]
+        if sum(max(cards, default=0) for cards in left) < power:
+            return Action(seat, "play", (hand[0][1],))    # hopeless: keep the strong cards
         fatal = min(u.damage for u in foes) >= view.hit_points - game.damage(view)
-        need = share * (1 + self.margin + (0.25 if fatal else 0))
-        enough = [c for c in hand if c[0] >= need]
-        if enough:
-            # Now and then reach one or two cards higher to win the trophy outright: the more
-            # it is worth, the more tempting (and the less likely to tie with the others).
-            trophy = max(u.trophy for u in foes)
-            reach = sum(self._random.random() < trophy / 12 for _ in range(2))
-            card = enough[min(reach, len(enough) - 1)]
-        else:
-            card = hand[-1]
+        need = shares[seat] * (self.generosity + self.margin + (0.25 if fatal else 0))
+        others = [_guess(left[s], shares[s], self.suspicion)
+                  for s in range(view.players) if s != seat]
+        mean = sum(sum(v * p for v, p in d.items()) for d in others)
+        spread = sum(sum(v * v * p for v, p in d.items()) - sum(v * p for v, p in d.items()) ** 2
+                     for d in others)
+        trophies = sorted((u.trophy for u in foes), reverse=True)
+        under = 1.0 if fatal else 0.25                    # per point short of the aim
+        over = 1.0                                        # per point above it
+        harm = max(u.damage for u in foes) * 3 / max(1, view.hit_points - game.damage(view))
+        # What a lost fight costs: the game when it is fatal, else the damage (a greedy bot, with
+        # a negative margin, cares less).
+        risk = 16.0 if fatal else 2.0 * harm * max(0.0, 1 + self.margin)
+        dice = random.Random(f"careful-bot:{self.seed}:{seat}:{view.wave}:{view.turn}:"
+                             f"{view.current}:{view.second}")
+
+        def worth(card):
+            value = card[0]
+            gap = value - need
+            cost = gap * over if gap >= 0 else -gap * under
+            beaten = _chance_at_least(power - value, mean, spread)
+            first, second = _unique_chances(value, others)
+            gain = beaten * (first * trophies[0] + (second * trophies[-1] if len(trophies) > 1
+                                                    else 0))
+            return (self.ambition * gain - cost - risk * (1 - beaten)
+                    + self.whim * dice.gauss(0, 1))
+        choices = [c for c in hand if fatal or c[1] != str(self.keepsake)] or hand
+        card = max(choices, key=worth)
         return Action(seat, "play", (card[1],))
+
+
+def _guess(cards: list[int], share: float, reaching: float) -> dict[int, float]:
+    """How likely another player is to play each value: the card just below or just above
+    their fair share (closer is likelier), now and then one card higher for a trophy."""
+    values = sorted(set(cards))
+    if not values:
+        return {0: 1.0}
+    need = share * 1.05
+    above = [v for v in values if v >= need]
+    below = [v for v in values if v < need]
+    if not above:
+        return {values[-1]: 1.0}
+    high = above[0]
+    if not below:
+        guess = {high: 1 - reaching}
+    else:
+        low = below[-1]
+        up = min(0.85, max(0.15, (need - low) / (high - low)))
+        guess = {low: (1 - reaching) * (1 - up), high: (1 - reaching) * up}
+    reach = above[1] if len(above) > 1 else high
+    guess[reach] = guess.get(reach, 0) + reaching
+    return guess
+
+
+def _chance_at_least(target: float, mean: float, variance: float) -> float:
+    """Chance that the others' cards add up to ``target`` or more (a normal approximation)."""
+    if variance <= 1e-9:
+        return 1.0 if mean >= target else 0.0
+    return 0.5 * math.erfc((target - 0.5 - mean) / math.sqrt(2 * variance))
+
+
+def _unique_chances(value: int, others: list[dict[int, float]]) -> tuple[float, float]:
+    """Chances that ``value`` is the highest, and the second highest, value played by one
+    player alone, if the others play independently by their guessed odds."""
+    if value <= 0:
+        return 0.0, 0.0
+    alone = 1.0
+    for d in others:
+        alone *= 1 - d.get(value, 0)
+    higher = {v for d in others for v in d if v > value}
+    none = 1.0
+    one = 0.0
+    for w in higher:
+        unique = 0.0
+        for i, d in enumerate(others):
+            p = d.get(w, 0)
+            if p:
+                rest = 1.0
+                for j, e in enumerate(others):
+                    if j != i:
+                        rest *= 1 - e.get(w, 0)
+                unique += p * rest
+        one = one * (1 - unique) + none * unique
+        none *= 1 - unique
+    return alone * none, alone * one
 
 
 class GreedyBot:

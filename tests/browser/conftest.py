@@ -74,6 +74,9 @@ GALLERY = {
     "voila-00_start_here-stepper-1.png": "voila-stepper.png",
     "lab-bad_bones-01_learn_to_play-table-1-after-click.png": "jupyterlab-bad-bones-table.png",
     "lab-bad_bones-01_learn_to_play-stepper-1-after-next.png": "jupyterlab-bad-bones-stepper.png",
+    "lab-bone_to_pick-02_campaign-table-1-after-click.png": "jupyterlab-campaign-table.png",
+    "lab-bone_to_pick-03_epic_and_teams-stepper-1-after-next.png": "jupyterlab-epic-stepper.png",
+    "lab-bone_to_pick-04_solo_and_coop-table-2-after-click.png": "jupyterlab-coop-table.png",
 }
 
 

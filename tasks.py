@@ -4,7 +4,7 @@
     python3 tasks.py lab         open the tutorials in JupyterLab
     python3 tasks.py test        run the whole test suite (pytest + nbval over the notebooks)
     python3 tasks.py notebooks   re-execute every notebook in place, top to bottom
-    python3 tasks.py bench       print playout benchmark figures
+    python3 tasks.py bench       print playout benchmark figures ("bench modes": every Bone to Pick mode)
 """
 from __future__ import annotations
 
@@ -61,7 +61,10 @@ def notebooks(args: list[str]) -> None:
 
 def bench(args: list[str]) -> None:
     ensure_env()
-    run(PY, str(ROOT / "benchmarks" / "playouts.py"), *args)
+    if args[:1] == ["modes"]:
+        run(PY, str(ROOT / "benchmarks" / "bone_to_pick_modes.py"), *args[1:])
+    else:
+        run(PY, str(ROOT / "benchmarks" / "playouts.py"), *args)
 
 
 COMMANDS = {"lab": lab, "test": test, "notebooks": notebooks, "bench": bench}

@@ -6,7 +6,6 @@ would send (``_CanvasManager._send_custom``) instead of looking at pixels.
 from __future__ import annotations
 
 import contextlib
-import math
 import xml.etree.ElementTree as ET
 
 import pytest

@@ -15,7 +15,7 @@ from bonekit.games.bone_to_pick.modes_state import HIDDEN_CARD
 from bonekit.games.bone_to_pick.solo import card_type, card_value
 
 from ..scene import Rect, Scene, Text
-from .bone_to_pick_parts import (BAD, GOOD, INK, MUTED, HavenLayout, UndeadLayout, board,
+from .bone_to_pick_parts import (BAD, INK, MUTED, HavenLayout, UndeadLayout, board,
                                  card_back, chip, haven, last_attack, new_scene, pile,
                                  result_label, seat_frame, seat_label, undead_card)
 

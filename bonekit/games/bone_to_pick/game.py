@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...core.actions import Action, seat_name
+from ...core.actions import Action
 from ...core.bots import RandomBot
 from ...core.events import Event
 from ...core.game import Game, Outcome
@@ -110,7 +110,3 @@ class BoneToPick(Game):
 
     def trophy_points(self, state, seat: int) -> int:
         return sum(self.data.undead[u].trophy for u in state.trophies[seat])
-
-    def _name(self, state, seat: int) -> str:
-        name = state.names[seat]
-        return name if name == seat_name(seat) else f"{name} ({seat_name(seat)})"

@@ -224,6 +224,11 @@ def _value(card: str) -> int:
     return card_value(card)
 
 
+def _keep_highest(actions: list[Action]) -> Action:
+    """Solo and co-op rewards: keep the offered upgrade with the biggest value."""
+    return max(actions, key=lambda a: (_value(a.args[0].upper()), a.args[0]))
+
+
 class SoloBot:
     """Solo game: beats the undead with the cheapest pair that is enough, keeping upgrades for
     when the rows cannot do it; if nothing is enough, throws away the weakest pair. Keeps the
@@ -238,7 +243,7 @@ class SoloBot:
         view = game.view(state, seat)
         actions = game.legal_actions(view, seat)
         if view.offer:
-            return max(actions, key=lambda a: (_value(a.args[0].upper()), a.args[0]))
+            return _keep_highest(actions)
         power = game.power(view)
 
         def cost(a: Action):
@@ -267,7 +272,7 @@ class CoopBot:
         view = game.view(state, seat)
         actions = game.legal_actions(view, seat)
         if view.offer:
-            return max(actions, key=lambda a: (_value(a.args[0].upper()), a.args[0]))
+            return _keep_highest(actions)
         plays = [a for a in actions if a.verb == "play"]
         if plays and plays[0].args == ("none",):
             return plays[0]

@@ -224,17 +224,10 @@ def _value(card: str) -> int:
     return card_value(card)
 
 
-def _keep_highest(actions: list[Action]) -> Action:
-    """Solo and co-op rewards: keep the offered upgrade with the biggest value."""
-    return max(actions, key=lambda a: (_value(a.args[0].upper()), a.args[0]))
+class _ModeBot:
+    """Solo and co-op bots: decide from the seat's view; keep the biggest upgrade offered."""
 
-
-class SoloBot:
-    """Solo game: beats the undead with the cheapest pair that is enough, keeping upgrades for
-    when the rows cannot do it; if nothing is enough, throws away the weakest pair. Keeps the
-    highest upgrade offered."""
-
-    name = "solo"
+    name = ""
 
     def __init__(self, seed: int = 0):
         pass
@@ -243,21 +236,33 @@ class SoloBot:
         view = game.view(state, seat)
         actions = game.legal_actions(view, seat)
         if view.offer:
-            return _keep_highest(actions)
+            return max(actions, key=lambda a: (_value(a.args[0].upper()), a.args[0]))
+        return self.play(game, view, seat, actions)
+
+    def play(self, game, view, seat: int, actions: list[Action]) -> Action:
+        raise NotImplementedError
+
+
+class SoloBot(_ModeBot):
+    """Solo game: beats the undead with the cheapest pair that is enough, keeping upgrades for
+    when the rows cannot do it; if nothing is enough, throws away the weakest pair. Keeps the
+    highest upgrade offered."""
+
+    name = "solo"
+
+    def play(self, game, view, seat: int, actions: list[Action]) -> Action:
         power = game.power(view)
 
         def cost(a: Action):
-            values = [0 if x == "none" else int(x[1:]) for x in a.args]
             ups = sum(x.startswith("u") for x in a.args)
-            return sum(values), ups, a.args
+            # labels name cards by value: "a7", "b7", "u12" (an upgrade of value 12), "none"
+            return ups, sum(0 if x == "none" else int(x[1:]) for x in a.args), a.args
 
-        enough = [a for a in actions if cost(a)[0] >= power]
-        if enough:
-            return min(enough, key=lambda a: (cost(a)[1], cost(a)[0], a.args))
-        return min(actions, key=lambda a: (cost(a)[1], cost(a)[0], a.args))
+        enough = [a for a in actions if cost(a)[1] >= power]
+        return min(enough or actions, key=cost)
 
 
-class CoopBot:
+class CoopBot(_ModeBot):
     """Co-op game: knows its own hand, the cards already played face up this turn and what the
     others told the table (from its view only). The last player to act plays the smallest card
     that completes the attack (or its best card); earlier players play about their share of
@@ -265,14 +270,7 @@ class CoopBot:
 
     name = "coop"
 
-    def __init__(self, seed: int = 0):
-        pass
-
-    def choose(self, game, state, seat: int) -> Action:
-        view = game.view(state, seat)
-        actions = game.legal_actions(view, seat)
-        if view.offer:
-            return _keep_highest(actions)
+    def play(self, game, view, seat: int, actions: list[Action]) -> Action:
         plays = [a for a in actions if a.verb == "play"]
         if plays and plays[0].args == ("none",):
             return plays[0]

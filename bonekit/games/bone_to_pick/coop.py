@@ -19,8 +19,8 @@ from ...core.rng import Rng
 from .data import title_for
 from .modes_state import HIDDEN_CARD, CoopState, ModeTurn, Shared
 from .rules_logic import trophy_winner
-from .solo import (card_type, card_value, check_common, draw_upgrades, hide, reveal_next,
-                   shuffled_upgrades, shuffled_weapon_decks, undead_stack)
+from .solo import (card_type, card_value, check_common, draw_upgrades, hide, let_through,
+                   reveal_next, shuffled_upgrades, shuffled_weapon_decks, undead_stack)
 from .text import card_names, last_line, modes_header
 
 if TYPE_CHECKING:
@@ -267,11 +267,7 @@ class CoopMode:
                 events.append(Event("trophy", C + "turn.attack", f"{seat_name(winner)} takes the "
                                     f"{undead.name} as a trophy.", {"seat": winner, "undead": undead.id}))
         else:
-            state.damage_row.append(undead.id)
-            events.append(Event("damage", C + "turn.attack",
-                                f"The {undead.name} gets through: {undead.damage} damage "
-                                f"({game.damage(state)} of {state.hit_points}).",
-                                {"undead": undead.id, "damage": undead.damage}))
+            let_through(game, state, undead, C + "turn.attack", events)
         state.history.append(ModeTurn(state.turn, undead.id, power, plays, values, total,
                                       defeated, winner))
         state.discard += [c for c in plays if c != NOTHING]  # type: ignore[misc]

@@ -138,6 +138,14 @@ def reveal_next(game: "BoneToPick", state, power_players: int, rule: str, events
                         {"turn": state.turn, "undead": u.id}))
 
 
+def let_through(game: "BoneToPick", state, undead, rule: str, events: list[Event]) -> None:
+    """An unbeaten undead joins the damage row (the solo and co-op games share this step)."""
+    state.damage_row.append(undead.id)
+    events.append(Event("damage", rule, f"The {undead.name} gets through: {undead.damage} damage "
+                        f"({game.damage(state)} of {state.hit_points}).",
+                        {"undead": undead.id, "damage": undead.damage}))
+
+
 def hide(cards: list[str]) -> list[str]:
     return [HIDDEN_CARD] * len(cards)
 
@@ -309,11 +317,7 @@ class SoloMode:
             events.append(Event("trophy", S + "turn.attack", f"The {undead.name} is a trophy.",
                                 {"undead": undead.id}))
         else:
-            state.damage_row.append(undead.id)
-            events.append(Event("damage", S + "turn.attack",
-                                f"The {undead.name} gets through: {undead.damage} damage "
-                                f"({game.damage(state)} of {state.hit_points}).",
-                                {"undead": undead.id, "damage": undead.damage}))
+            let_through(game, state, undead, S + "turn.attack", events)
         state.history.append(ModeTurn(state.turn, undead.id, power, tuple(taken), values, total,
                                       defeated, 0 if defeated else None))
         state.discard += [c for c in taken if c is not None]

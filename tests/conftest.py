@@ -64,6 +64,38 @@ def snapshot(game, state):
     return copy.deepcopy(state), game.text(state)
 
 
+def refused(game, state, action, rule, *fragments):
+    """Assert ``action`` is refused citing ``rule`` (a section of the catalog), with each
+    fragment in the reason, and that the state is untouched."""
+    from bonekit import IllegalAction
+
+    before, before_text = snapshot(game, state)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(state, action)
+    err = info.value
+    assert err.rule == rule and err.rule in game.rules, (err.rule, err.reason)
+    for fragment in fragments:
+        assert fragment.lower() in err.reason.lower(), (fragment, err.reason)
+    assert f"[rule {rule}]" in str(err) and len(err.reason) < 300, str(err)
+    assert state == before and game.text(state) == before_text
+    return err
+
+
+def levels(game, ids):
+    """How many undead of each level ``ids`` holds."""
+    return Counter(game.data.undead[u].level for u in ids)
+
+
+def replay_texts(game, players, seed, labels, options=None):
+    """The text board after setup and after each label, replayed from scratch."""
+    state = game.new(players, seed=seed, **(options or {}))
+    texts = [game.text(state)]
+    for label in labels:
+        state, _ = game.apply(state, label)
+        texts.append(game.text(state))
+    return texts
+
+
 def all_undead_ids(game, easy_deck=False):
     d = game.data
     return sorted(u for u in d.undead if not (easy_deck and d.undead[u].level == "hard"))

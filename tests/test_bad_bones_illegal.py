@@ -12,21 +12,9 @@ from hypothesis import strategies as st
 from bonekit import Action, IllegalAction, RandomBot, play_out
 from test_bad_bones_rules import game  # noqa: F401  (the module's fixture)
 from test_bad_bones_rules import R, bb, empty, lay, play, put, to_movement
+from conftest import refused
 
 
-def refused(game, state, action, rule, *fragments):
-    """Assert ``action`` is refused citing ``rule``, with each fragment in the message."""
-    before, before_text = copy.deepcopy(state), game.text(state)
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, action)
-    err = info.value
-    assert err.rule == rule, (err.rule, err.reason)
-    assert err.rule in game.rules
-    for fragment in fragments:
-        assert fragment.lower() in err.reason.lower(), (fragment, err.reason)
-    assert f"[rule {rule}]" in str(err) and len(err.reason) < 300
-    assert state == before and game.text(state) == before_text
-    return err
 
 
 # ---- situations ------------------------------------------------------------------------------

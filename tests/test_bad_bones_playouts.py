@@ -18,6 +18,7 @@ from bonekit.games.bad_bones import GuardBot
 from bonekit.games.bad_bones.board import coords, on_board, square
 from test_bad_bones_rules import game  # noqa: F401  (the module's fixture)
 from test_bad_bones_rules import TRAP_SUPPLY
+from conftest import replay_texts
 
 PHASES = ("hero", "traps", "move", "over")
 
@@ -142,13 +143,6 @@ def run_game(game, players, seed, bot_kind, options=None, full_checks=True):
     return labels, texts, all_events, state
 
 
-def replay_texts(game, players, seed, labels, options=None):
-    state = game.new(players, seed=seed, **(options or {}))
-    texts = [game.text(state)]
-    for label in labels:
-        state, _ = game.apply(state, label)
-        texts.append(game.text(state))
-    return texts
 
 
 CASES = [(1, "random", 12), (1, "guard", 4), (2, "random", 10), (2, "mixed", 3), (3, "random", 8),

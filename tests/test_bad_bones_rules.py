@@ -15,6 +15,7 @@ import bonekit
 from bonekit import IllegalAction
 from bonekit.games.bad_bones import Skeleton, Trap
 from bonekit.games.bad_bones.board import DIRS, FOREST_FACING, KING_STEPS, coords, on_board, square
+from conftest import snapshot
 
 R = "bad_bones."
 TRAP_SUPPLY = ["catapult", "catapult", "dragon", "treasure", "wall", "wall"]
@@ -140,8 +141,6 @@ def conserved(state):
     return sorted(ids) == list(range(180))
 
 
-def snapshot(game, state):
-    return copy.deepcopy(state), game.text(state)
 
 
 def kinds(events):

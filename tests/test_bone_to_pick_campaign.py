@@ -15,13 +15,13 @@ from collections import Counter
 
 import pytest
 
-from bonekit import IllegalAction, RandomBot, Replay
+from bonekit import RandomBot, Replay
 from bonekit.core import events_for
 from bonekit.games.bone_to_pick import HIDDEN, CarefulBot
 from bonekit.games.bone_to_pick.data import components, second_box, upgrades
-from bonekit.games.bone_to_pick.rules_logic import campaign_ranking, rank_groups, unique_ranking
+from bonekit.games.bone_to_pick.rules_logic import campaign_ranking
 from bonekit.games.bone_to_pick.state import TitleCard, WaveResult
-from conftest import FULL_SET, play_turn, snapshot
+from conftest import FULL_SET, play_turn, refused
 
 R = "bone_to_pick."
 C = R + "campaign."
@@ -261,16 +261,6 @@ def campaign_at_last_turn(game, players=3, seed=0, **options):
     return stage(state, turn=10, deck=[])
 
 
-def refused(game, state, label, rule, *fragments):
-    before, before_text = snapshot(game, state)
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, label)
-    err = info.value
-    assert err.rule == rule and rule in game.rules, (err.rule, err.reason)
-    for fragment in fragments:
-        assert fragment.lower() in err.reason.lower(), (fragment, err.reason)
-    assert state == before and game.text(state) == before_text
-    return err
 
 
 # ---- the rulebook's final scoring example ------------------------------------------------------

@@ -9,11 +9,12 @@ from collections import Counter
 import pytest
 
 import bonekit
-from bonekit import Action, IllegalAction, RandomBot, Replay, play_out
+from bonekit import Action, RandomBot, Replay, play_out
 from bonekit.core import events_for
 from bonekit.games.bone_to_pick.bots import CoopBot
 from bonekit.games.bone_to_pick.data import title_for, upgrades
 from bonekit.games.bone_to_pick.solo import card_value
+from conftest import levels, refused
 
 C = "bone_to_pick.coop."
 COLOURS = ("red", "green", "yellow", "blue", "purple", "orange")
@@ -29,19 +30,8 @@ def new(game, players=2, seed=0, **options):
     return game.new(players, variant="coop", seed=seed, **options)
 
 
-def levels(game, ids):
-    return Counter(game.data.undead[u].level for u in ids)
 
 
-def refused(game, state, label, rule, match=""):
-    before, text = copy.deepcopy(state), game.text(state)
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, label)
-    assert info.value.rule == rule, info.value
-    assert info.value.rule in game.rules
-    assert match in info.value.reason, info.value.reason
-    assert state == before and game.text(state) == text
-    return info.value
 
 
 def check_invariants(game, state):

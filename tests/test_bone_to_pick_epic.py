@@ -9,9 +9,9 @@ import pytest
 from bonekit.core import events_for
 from bonekit.games.bone_to_pick.data import components, second_box, upgrades
 from bonekit.games.bone_to_pick.state import TitleCard, WaveResult
-from conftest import FULL_SET
+from conftest import refused
 from test_bone_to_pick_campaign import (BOTS, CONF, LEGEND_VP, SCAPEGOAT_VP, kinds, play_all,
-                                        refused, run_modes_game, stage)
+                                        run_modes_game, stage)
 
 R = "bone_to_pick."
 E = R + "epic."

@@ -12,7 +12,6 @@ import pytest
 
 import bonekit
 from conftest import base_view_without
-from bonekit.core.actions import seat_name
 from bonekit.games.bone_to_pick import CarefulBot
 from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
 from bonekit.games.bone_to_pick.solo import card_value

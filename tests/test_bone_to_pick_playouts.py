@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from bonekit import RandomBot, Replay, play_out
 from bonekit.core import events_for
 from bonekit.games.bone_to_pick import HIDDEN, CarefulBot, GreedyBot
-from conftest import FULL_HAND, PLAYER_COUNTS, check_invariants, check_view
+from conftest import FULL_HAND, PLAYER_COUNTS, check_invariants, check_view, replay_texts
 
 SEEDS_PER_COUNT = 40
 BOTS = {"random": RandomBot, "careful": CarefulBot}
@@ -69,13 +69,6 @@ def run_game(game, players, seed, bot_kind, options=None, full_checks=True):
     return labels, texts, all_events
 
 
-def replay_texts(game, players, seed, labels, options=None):
-    state = game.new(players, seed=seed, **(options or {}))
-    texts = [game.text(state)]
-    for label in labels:
-        state, _ = game.apply(state, label)
-        texts.append(game.text(state))
-    return texts
 
 
 @pytest.mark.parametrize("bot_kind", sorted(BOTS))

@@ -3,7 +3,6 @@ examples replayed through the engine, and the component data (data.json)."""
 from __future__ import annotations
 
 import copy
-import itertools
 import json
 from collections import Counter
 from pathlib import Path

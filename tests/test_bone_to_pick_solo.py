@@ -8,10 +8,11 @@ from collections import Counter
 import pytest
 
 import bonekit
-from bonekit import IllegalAction, RandomBot, Replay, play_out
+from bonekit import RandomBot, Replay, play_out
 from bonekit.games.bone_to_pick.bots import SoloBot
 from bonekit.games.bone_to_pick.data import title_for, upgrades
 from bonekit.games.bone_to_pick.solo import card_value
+from conftest import levels, refused
 
 S = "bone_to_pick.solo."
 COLOURS = ("red", "green", "yellow", "blue", "purple", "orange")
@@ -27,19 +28,8 @@ def new(game, seed=0):
     return game.new(1, variant="solo", seed=seed)
 
 
-def levels(game, ids):
-    return Counter(game.data.undead[u].level for u in ids)
 
 
-def refused(game, state, label, rule, match=""):
-    before, text = copy.deepcopy(state), game.text(state)
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, label)
-    assert info.value.rule == rule, info.value
-    assert info.value.rule in game.rules
-    assert match in info.value.reason, info.value.reason
-    assert state == before and game.text(state) == text
-    return info.value
 
 
 def check_invariants(game, state):

@@ -9,25 +9,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bonekit import Action, IllegalAction, RandomBot, play_out
-from conftest import FULL_HAND, btp, play_turn, snapshot
+from conftest import FULL_HAND, btp, play_turn, refused, snapshot
 
 R = "bone_to_pick."
 DECK = ["E01", "E02", "E03", "E04", "E05", "E06", "E07", "E08", "E09", "E10"]
 
 
-def refused(game, state, action, rule, *fragments):
-    """Assert ``action`` is refused citing ``rule``, with each fragment in the message."""
-    before, before_text = snapshot(game, state)
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, action)
-    err = info.value
-    assert err.rule == rule and err.rule in game.rules
-    for fragment in fragments:
-        assert fragment.lower() in err.reason.lower(), (fragment, err.reason)
-    assert f"[rule {rule}]" in str(err)
-    assert len(err.reason) < 300
-    assert state == before and game.text(state) == before_text
-    return err
 
 
 @pytest.fixture

@@ -81,6 +81,27 @@ def refused(game, state, action, rule, *fragments):
     return err
 
 
+def apply_any(game, state, label):
+    """Apply any text, legal or not: a refusal must cite a catalog rule with a short reason,
+    an accepted label must be a legal action; either way ``state`` is untouched. Returns
+    (new state, events, action), or None when refused."""
+    from bonekit import IllegalAction
+
+    before, before_text = snapshot(game, state)
+    try:
+        new, events = game.apply(state, label)
+    except IllegalAction as err:
+        assert err.rule in game.rules
+        assert err.reason and len(err.reason) < 400
+        result = None
+    else:
+        action = game.parse_action(state, label)
+        assert action in game.all_legal_actions(state)
+        result = new, events, action
+    assert state == before and game.text(state) == before_text
+    return result
+
+
 def levels(game, ids):
     """How many undead of each level ``ids`` holds."""
     return Counter(game.data.undead[u].level for u in ids)

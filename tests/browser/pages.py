@@ -225,6 +225,19 @@ class Watch:
 MIN_COLOURS, MIN_INK, MIN_OPAQUE = 24, 0.03, 0.99
 
 
+def open_page(browser, root: Path, path: str, viewport: dict):
+    """A fresh browser context and page for the notebook ``path`` under ``root``, watched for
+    console and kernel errors: (context, page, watch)."""
+    import pytest
+
+    if not (root / path).exists():
+        pytest.fail(f"{path} is missing")
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    return context, page, Watch(page)
+
+
 def drawn(stats: dict) -> bool:
     """A picture, not a blank, transparent or single-colour canvas."""
     return stats["colours"] >= MIN_COLOURS and stats["ink"] >= MIN_INK and stats["opaque"] >= MIN_OPAQUE

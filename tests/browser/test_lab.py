@@ -14,8 +14,8 @@ import pytest
 from bonekit.widgets.table import SELECT
 
 from .conftest import LAB_NOTEBOOKS, VIEWPORT, report
-from .pages import (RUN_NOTEBOOK_JS, Watch, canvas_hash, drawn, expected_widgets, shot, summarize_steps,
-                    table_summaries, wait_for_change, wait_for_widgets)
+from .pages import (RUN_NOTEBOOK_JS, Watch, canvas_hash, drawn, expected_widgets, open_page, shot,
+                    summarize_steps, table_summaries, wait_for_change, wait_for_widgets)
 
 pytestmark = pytest.mark.browser
 
@@ -42,12 +42,7 @@ class Notebook:
 @pytest.fixture(scope="module", params=list(LAB_NOTEBOOKS.values()), ids=list(LAB_NOTEBOOKS))
 def notebook(request, browser, lab_server):
     path = request.param
-    if not (lab_server.root / path).exists():
-        pytest.fail(f"{path} is missing")
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    watch = Watch(page)
+    context, page, watch = open_page(browser, lab_server.root, path, VIEWPORT)
     page.goto(f"{lab_server.url}/lab?reset", wait_until="domcontentloaded")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands", timeout=60_000)
     run = page.evaluate(RUN_NOTEBOOK_JS, {"path": path, "timeoutMs": 240_000})

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from .conftest import VIEWPORT, VOILA_NOTEBOOKS, report
-from .pages import Watch, canvas_hash, drawn, expected_widgets, shot, wait_for_change, wait_for_widgets
+from .pages import canvas_hash, open_page, drawn, expected_widgets, shot, wait_for_change, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
@@ -19,12 +19,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module", params=list(VOILA_NOTEBOOKS.values()), ids=list(VOILA_NOTEBOOKS))
 def app(request, browser, voila_server):
     path = request.param
-    if not (voila_server.root / path).exists():
-        pytest.fail(f"{path} is missing")
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    watch = Watch(page)
+    context, page, watch = open_page(browser, voila_server.root, path, VIEWPORT)
     t0 = time.monotonic()
     page.goto(f"{voila_server.url}/voila/render/{path}", wait_until="domcontentloaded", timeout=120_000)
     expected = expected_widgets(voila_server.root / path)

@@ -37,41 +37,42 @@ class Shared:
 
 
 @dataclass
-class SoloState:
+class ModeState:
+    """What the solo and co-op states share: the table, the Haven and the turn. Its defaulted
+    fields are keyword-only, so each mode's own required fields can follow."""
+
     players: int
     variant: str
     seed: int
     names: tuple[str, ...]
     hit_points: int
     rng: Rng
+    discard: list[str] = field(default_factory=list, kw_only=True)   # played weapons, upgrades
+    offer: list[str] = field(default_factory=list, kw_only=True)     # revealed, one to keep
+    upgrade_discard: list[str] = field(default_factory=list, kw_only=True)  # offered, not kept
+    unclaimed: list[str] = field(default_factory=list, kw_only=True)
+    damage_row: list[str] = field(default_factory=list, kw_only=True)
+    current: str | None = field(default=None, kw_only=True)
+    turn: int = field(default=0, kw_only=True)
+    history: list[ModeTurn] = field(default_factory=list, kw_only=True)
+    over: bool = field(default=False, kw_only=True)
+    options: dict = field(default_factory=dict, kw_only=True)
+    viewer: int | None = field(default=None, kw_only=True)
+
+
+@dataclass
+class SoloState(ModeState):
     decks: list[list[str]]            # the two weapon decks A and B, face down, top first
     rows: list[list[str]]             # their face-up cards (up to 3 each)
     stack: list[str]                  # the undead stack, face down, top first
     upgrade_deck: list[str]           # face down, top first
-    discard: list[str] = field(default_factory=list)           # played weapons and upgrades
     upgrades: list[str] = field(default_factory=list)          # kept, ready to play
-    offer: list[str] = field(default_factory=list)             # revealed, one to keep
-    upgrade_discard: list[str] = field(default_factory=list)   # offered and not kept
     trophies: list[str] = field(default_factory=list)
     set_aside: list[str] = field(default_factory=list)         # trophies exchanged for upgrades
-    unclaimed: list[str] = field(default_factory=list)
-    damage_row: list[str] = field(default_factory=list)
-    current: str | None = None
-    turn: int = 0
-    history: list[ModeTurn] = field(default_factory=list)
-    over: bool = False
-    options: dict = field(default_factory=dict)
-    viewer: int | None = None
 
 
 @dataclass
-class CoopState:
-    players: int
-    variant: str
-    seed: int
-    names: tuple[str, ...]
-    hit_points: int
-    rng: Rng
+class CoopState(ModeState):
     start: int                        # the starting player's seat
     decks: list[list[str]]            # one weapon deck per seat, face down, top first
     hands: list[list[str]]            # weapons and kept upgrades, sorted
@@ -79,18 +80,7 @@ class CoopState:
     box: list[str]                    # undead not used at this player count, unseen
     upgrade_deck: list[str]
     played: list[str | None]          # this turn's face-up cards, None until played
-    discard: list[str] = field(default_factory=list)
-    offer: list[str] = field(default_factory=list)
     offer_to: int | None = None
-    upgrade_discard: list[str] = field(default_factory=list)   # face up
     trophies: list[list[str]] = field(default_factory=list)
     set_aside: list[list[str]] = field(default_factory=list)
-    unclaimed: list[str] = field(default_factory=list)
-    damage_row: list[str] = field(default_factory=list)
     shared: list[Shared] = field(default_factory=list)
-    current: str | None = None
-    turn: int = 0
-    history: list[ModeTurn] = field(default_factory=list)
-    over: bool = False
-    options: dict = field(default_factory=dict)
-    viewer: int | None = None

@@ -30,6 +30,16 @@ class Action:
         return self.label
 
 
+def seat_option(value: object, players: int, what: str) -> int:
+    """A seat given as an option ("P2", "p2" or the index 1), checked against the table size."""
+    if type(value) is int and 0 <= value < players:
+        return value
+    if isinstance(value, str) and re.fullmatch(r"[pP][1-9][0-9]?", value) \
+            and 1 <= int(value[1:]) <= players:
+        return int(value[1:]) - 1
+    raise ValueError(f"{what} must name a seat from P1 to P{players}, not {value!r}")
+
+
 def parse_label(text: str) -> Action | None:
     """Read ``"P2 play 7"`` (any case, any spacing) into an Action, or None if malformed."""
     if not isinstance(text, str) or len(text) > 200:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action, seat_name
+from ...core.actions import Action, seat_name, seat_option
 from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
@@ -52,10 +52,7 @@ class CoopMode:
             raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; "
                              f"known: {', '.join(sorted(self.OPTIONS))}")
         names = check_common(players, seed, options.get("names"), (2, 3), "coop")
-        start = options.get("start", "P1")
-        if not isinstance(start, str) or not re.fullmatch(r"[pP][1-9]", start) \
-                or int(start[1:]) > players:
-            raise ValueError(f"start must name a seat from P1 to P{players}, not {start!r}")
+        seat_option(options.get("start", "P1"), players, "start")
         if type(options.get("hard", False)) is not bool:
             raise ValueError(f"hard must be True or False, not {options['hard']!r}")
         if options.get("free_talk", "turn") not in ("turn", "wave"):
@@ -67,7 +64,7 @@ class CoopMode:
     def _blank(self, players, seed, names, options) -> CoopState:
         return CoopState(players=players, variant="coop", seed=seed, names=names,
                          hit_points=self.conf["hit_points"], rng=Rng(seed),
-                         start=int(options.get("start", "P1")[1:]) - 1,
+                         start=seat_option(options.get("start", "P1"), players, "start"),
                          decks=[], hands=[[] for _ in range(players)], stack=[], box=[],
                          upgrade_deck=[], played=[None] * players,
                          trophies=[[] for _ in range(players)],

@@ -19,7 +19,10 @@ class _Box(dict):
 
     def __missing__(self, key):
         if isinstance(key, str) and key.endswith(SECOND_BOX) and key[:-1] in self:
-            return replace(self[key[:-1]], id=key)
+            copies = self.__dict__.setdefault("_copies", {})  # made once, not on every lookup
+            if key not in copies:
+                copies[key] = replace(self[key[:-1]], id=key)
+            return copies[key]
         raise KeyError(key)
 
 

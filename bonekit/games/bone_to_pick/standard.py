@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from ...core.actions import Action, seat_name
+from ...core.actions import Action, seat_name, seat_option
 from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
@@ -68,14 +68,6 @@ def match(arg: str, cards: Iterable[str]) -> str:
     return next(c for c in cards if c.lower() == arg)
 
 
-def _seat_arg(value: Any, players: int, what: str) -> int:
-    if type(value) is int and 0 <= value < players:
-        return value
-    if isinstance(value, str) and re.fullmatch(r"[pP][1-9][0-9]?", value) and 1 <= int(value[1:]) <= players:
-        return int(value[1:]) - 1
-    raise ValueError(f"{what} must name a seat from P1 to P{players}, not {value!r}")
-
-
 class StandardMode:
     """The engine of variants base, campaign, epic and team (see the module docstring)."""
 
@@ -112,7 +104,7 @@ class StandardMode:
         if len(names) != players or not all(isinstance(n, str) and n.strip() and n.isprintable()
                                             and len(n) <= 40 for n in names):
             raise ValueError(f"names must be {players} printable strings of 1 to 40 characters")
-        youngest = _seat_arg(options.get("youngest", 0), players, "youngest")
+        youngest = seat_option(options.get("youngest", 0), players, "youngest")
         state = self._blank(players, variant, seed, names, options)
         state.youngest, state.campaign, state.epic = youngest, campaign, players >= 7
         self._setup(state, [])
@@ -244,7 +236,7 @@ class StandardMode:
         count, size = self.data.raw["teams"]["formations"][str(state.players)]
         if chosen is not None:
             try:
-                teams = tuple(tuple(sorted(_seat_arg(s, state.players, "a team member")
+                teams = tuple(tuple(sorted(seat_option(s, state.players, "a team member")
                                            for s in team)) for team in chosen)
             except TypeError:
                 raise ValueError("teams must be a list of teams, each a list of seats such as "

@@ -13,7 +13,7 @@ from bonekit import Action, RandomBot, Replay, play_out
 from bonekit.core import events_for
 from bonekit.games.bone_to_pick.bots import CoopBot
 from bonekit.games.bone_to_pick.data import title_for, upgrades
-from bonekit.games.bone_to_pick.solo import card_value
+from bonekit.games.bone_to_pick.data import card_value
 from conftest import levels, refused
 
 C = "bone_to_pick.coop."

@@ -14,7 +14,7 @@ import bonekit
 from conftest import base_view_without
 from bonekit.games.bone_to_pick import CarefulBot
 from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
-from bonekit.games.bone_to_pick.solo import card_value
+from bonekit.games.bone_to_pick.data import card_value
 from bonekit.widgets import Rect, Table, Text, render
 from bonekit.widgets.views import bone_to_pick_modes as view
 

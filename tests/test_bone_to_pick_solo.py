@@ -11,7 +11,7 @@ import bonekit
 from bonekit import RandomBot, Replay, play_out
 from bonekit.games.bone_to_pick.bots import SoloBot
 from bonekit.games.bone_to_pick.data import title_for, upgrades
-from bonekit.games.bone_to_pick.solo import card_value
+from bonekit.games.bone_to_pick.data import card_value
 from conftest import levels, refused
 
 S = "bone_to_pick.solo."

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bonekit.core.actions import seat_name
 from bonekit.games.bone_to_pick.modes_state import HIDDEN_CARD
-from bonekit.games.bone_to_pick.solo import card_type, card_value
+from bonekit.games.bone_to_pick.data import card_type, card_value
 
 from ..scene import Rect, Scene, Text
 from .bone_to_pick_parts import (BAD, INK, MUTED, HavenLayout, UndeadLayout, board,

@@ -5,7 +5,7 @@ import math
 import random
 
 from ...core.actions import Action
-from .data import components
+from .data import card_value, components
 from .state import BoneToPickState
 
 
@@ -15,7 +15,6 @@ def remaining_cards(state: BoneToPickState, seat: int) -> list[int]:
     In a campaign an upgrade replaced one weapon each; the kit's bots guess the swapped-out
     weapon was a 0 and count each hidden upgrade at its average value.
     """
-    from .standard import card_value
     left = list(components().weapon_values)
     for _ in state.kept[seat] if state.kept else ():
         left.remove(0) if 0 in left else None
@@ -53,7 +52,6 @@ def campaign_choice(game, view, seat: int) -> Action | None:
 
 def _hand(view, seat: int) -> list[tuple[int, str]]:
     """(value, label argument) of every distinct card in hand, weakest first."""
-    from .standard import card_value
     cards = {(v, str(v)) for v in view.hands[seat]}
     cards |= {(card_value(u), u.lower()) for u in view.upgrades[seat]}
     return sorted(cards)
@@ -219,11 +217,6 @@ class GreedyBot:
         return Action(seat, "play", (_hand(state, seat)[0][1],))
 
 
-def _value(card: str) -> int:
-    from .solo import card_value
-    return card_value(card)
-
-
 class _ModeBot:
     """Solo and co-op bots: decide from the seat's view; keep the biggest upgrade offered."""
 
@@ -236,7 +229,7 @@ class _ModeBot:
         view = game.view(state, seat)
         actions = game.legal_actions(view, seat)
         if view.offer:
-            return max(actions, key=lambda a: (_value(a.args[0].upper()), a.args[0]))
+            return max(actions, key=lambda a: (card_value(a.args[0].upper()), a.args[0]))
         return self.play(game, view, seat, actions)
 
     def play(self, game, view, seat: int, actions: list[Action]) -> Action:
@@ -275,7 +268,7 @@ class CoopBot(_ModeBot):
         if plays and plays[0].args == ("none",):
             return plays[0]
         values = sorted(int(a.args[0]) for a in plays)
-        missing = game.power(view) - sum(_value(c) for c in view.played if c is not None)
+        missing = game.power(view) - sum(card_value(c) for c in view.played if c is not None)
         waiting = sum(c is None for c in view.played)
         need = missing / max(1, waiting)
         enough = [v for v in values if v >= need]

@@ -16,11 +16,11 @@ from ...core.actions import Action, seat_name, seat_option
 from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
-from .data import title_for
+from .data import card_type, card_value, title_for
 from .modes_state import HIDDEN_CARD, CoopState, ModeTurn, Shared
 from .rules_logic import trophy_winner
-from .solo import (card_type, card_value, check_common, draw_upgrades, hide, let_through,
-                   reveal_next, shuffled_upgrades, shuffled_weapon_decks, undead_stack)
+from .solo import (check_common, draw_upgrades, hide, let_through, reveal_next,
+                   shuffled_upgrades, shuffled_weapon_decks, undead_stack)
 from .text import card_names, last_line, modes_header
 
 if TYPE_CHECKING:

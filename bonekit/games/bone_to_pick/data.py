@@ -57,9 +57,7 @@ class Components:
     raw: dict
 
     def weapon_type(self, value: int) -> str:
-        if value == 0:
-            return "none"
-        return "melee" if value <= 4 else "ranged" if value <= 8 else "siege"
+        return weapon_type(value)
 
     def by_level(self, level: str) -> list[str]:
         return [u.id for u in self.undead.values() if u.level == level]
@@ -120,3 +118,29 @@ def title_for(table: list, left: int) -> str:
         if left >= low and (high is None or left <= high):
             return title
     raise ValueError(f"no title for {left} undead left")
+
+
+def weapon_type(value: int) -> str:
+    """The type icon a weapon of this value carries (rulebook: melee 1-4, ranged 5-8, siege 9+)."""
+    if value == 0:
+        return "none"
+    return "melee" if value <= 4 else "ranged" if value <= 8 else "siege"
+
+
+def card_value(card: int | str) -> int:
+    """The value of any Bone to Pick card as the engines write it: a weapon value (``7``), a
+    coloured weapon (``"red:7"``), an upgrade id (``"U07"``), or ``"none"`` (no card, 0)."""
+    if isinstance(card, int):
+        return card
+    if ":" in card:
+        return int(card.split(":")[1])
+    if card == "none":
+        return 0
+    return upgrades()[card].value
+
+
+def card_type(card: int | str) -> str:
+    """The weapon type of any card (an upgrade's type is printed on it)."""
+    if isinstance(card, str) and ":" not in card and card != "none":
+        return upgrades()[card].type
+    return weapon_type(card_value(card))

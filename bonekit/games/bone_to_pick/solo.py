@@ -14,7 +14,7 @@ from ...core.actions import Action, seat_name
 from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
-from .data import title_for, upgrades
+from .data import card_value, title_for, upgrades
 from .modes_state import HIDDEN_CARD, ModeTurn, SoloState
 from .text import card_names, last_line, modes_header
 
@@ -27,20 +27,6 @@ ROWS = "ab"
 
 
 # ---- helpers shared with the co-operative game -------------------------------------------------
-
-def card_value(card: str) -> int:
-    """Value of a weapon (``"red:7"``) or upgrade (``"U07"``) card."""
-    if ":" in card:
-        return int(card.split(":")[1])
-    if card == "none":
-        return 0
-    return upgrades()[card].value
-
-
-def card_type(card: str) -> str:
-    v = card_value(card)
-    return "none" if v == 0 else "melee" if v <= 4 else "ranged" if v <= 8 else "siege"
-
 
 def weapon_set(colour: str, values) -> list[str]:
     return [f"{colour}:{v}" for v in values]

@@ -21,7 +21,7 @@ from ...core.actions import Action, seat_name, seat_option
 from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
-from .data import abilities, second_box, upgrades
+from .data import abilities, card_type, card_value, second_box, upgrades
 from .rules_logic import campaign_ranking, rank_groups, unique_ranking
 from .solo import draw_upgrades
 from .state import (HIDDEN, HIDDEN_ID, BoneToPickState, PendingTurn, TitleCard, TurnRecord,
@@ -43,17 +43,6 @@ OPTIONS = {"base": {"names", "easier_haven", "easy_deck", "deck", "youngest"},
            "campaign": {"names", "easier_haven", "youngest"},
            "epic": {"names", "easier_haven", "easy_deck", "deck", "campaign", "youngest"},
            "team": {"names", "easier_haven", "easy_deck", "deck", "campaign", "teams", "youngest"}}
-
-
-def card_value(card: int | str) -> int:
-    """A weapon card is its value; an upgrade card ("U07") has the value printed on it."""
-    return card if isinstance(card, int) else upgrades()[card].value
-
-
-def card_type(card: int | str) -> str:
-    if isinstance(card, str):
-        return upgrades()[card].type
-    return "none" if card == 0 else "melee" if card <= 4 else "ranged" if card <= 8 else "siege"
 
 
 def _and(names: Iterable[str]) -> str:

@@ -78,6 +78,13 @@ class Game(Generic[S]):
                     f"{seat_list(owing)})", self.current_rule(state))
         return (f"{action.label} is not a legal action now", self.current_rule(state))
 
+    def stage(self, state: S) -> tuple[str, str]:
+        """Where the game stands, as (round, phase) words, e.g. ("round 2", "movement phase").
+
+        Steppers jump to the next step where either part changes; games refine this.
+        """
+        return ("", "")
+
     def setup_events(self, state: S) -> tuple[Event, ...]:
         """The events of setup (shuffles, deals) that led to ``state`` when it was new."""
         return ()

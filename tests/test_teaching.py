@@ -1,0 +1,145 @@
+"""The teaching helpers: the one exercise checker, guided moves, progress, charts, narration."""
+from __future__ import annotations
+
+import base64
+import io
+
+import pytest
+from PIL import Image
+
+import bonekit
+from bonekit.widgets.teaching import (GuidedTable, Progress, Step, bar_chart, check, line_chart, play,
+                                      progress, refuse, show)
+
+
+# ---- check ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("answer, expected, kw", [
+    ("  Seven ", "seven", {}),
+    ("p1  PLAY 7.", "P1 play 7", {}),
+    ("7", 7, {}),
+    (7.0, 7, {}),
+    ("50%", 0.5, {}),
+    (0.3334, 1 / 3, {"tol": 0.001}),
+    ([2, "a"], ["A", 2], {"ordered": False}),
+    ({"P1", "p2"}, {"P2", "P1"}, {}),
+    ("yes", True, {}),
+    ({"p1": 3}, {"P1": 3}, {}),
+    (3, lambda x: x > 2, {}),
+])
+def test_check_accepts_what_does_not_matter(answer, expected, kw):
+    verdict = check(answer, expected, **kw)
+    assert verdict.ok and verdict.line.startswith("✓ Right!")
+
+
+@pytest.mark.parametrize("answer, expected, kw", [
+    ("six", "seven", {}),
+    ("8", 7, {}),
+    (True, 1, {}),                      # a truth value is not a number
+    (0.34, 1 / 3, {}),
+    ([2, "a"], ["A", 2], {}),           # ordered by default
+    ([1, 2, 2], [1, 2], {"ordered": False}),
+    ("maybe", True, {}),
+    ({"P1": 4}, {"P1": 3}, {}),
+    (1, lambda x: x > 2, {}),
+])
+def test_check_refuses_wrong_answers_with_the_hint(answer, expected, kw):
+    verdict = check(answer, expected, hint="look again", **kw)
+    assert not verdict.ok and verdict.answered
+    assert verdict.line.startswith("✗ Not quite.") and verdict.line.endswith("Hint: look again")
+
+
+def test_check_never_raises_and_says_what_went_wrong():
+    def broken(_):
+        return 1 / 0
+
+    verdict = check(broken, lambda f: f(2) == 4, hint="divide by something else")
+    assert not verdict.ok
+    assert "ZeroDivisionError" in verdict.line and "Hint: divide" in verdict.line
+
+
+def test_unanswered_placeholder_and_judge_messages():
+    waiting = check(..., 3, hint="count the houses")
+    assert not waiting.ok and not waiting.answered and waiting.line.startswith("…")
+    assert "count the houses" in waiting.line
+    judged = check(5, lambda x: (x == 5, "five houses stand"), explain="The tower fell first.")
+    assert judged.line == "✓ Right! five houses stand The tower fell first."
+    bundle = judged._repr_mimebundle_()
+    assert bundle["text/plain"] == judged.line and 'role="status"' in bundle["text/html"]
+
+
+# ---- narration -----------------------------------------------------------------------------------
+def test_play_show_and_refuse(capsys):
+    game = bonekit.load("bone_to_pick")
+    state = game.new(2, seed=1)
+    after = play(game, state, "P1 play 7", "P2 play 3")
+    out = capsys.readouterr().out
+    assert after is not state and after.turn == state.turn + 1
+    assert all(" | " in line for line in out.splitlines()) and out.count("\n") >= 2
+    stuck = play(game, state, "P1 play 7", "P1 play 8")   # P1 has already chosen this turn
+    assert "✗ P1 play 8: refused:" in capsys.readouterr().out
+    assert stuck.turn == state.turn                          # stopped after the first label
+    assert refuse(game, state, "P1 play 42") is True
+    assert refuse(game, state, "P1 play 7") is False
+    out = capsys.readouterr().out
+    assert "✗ P1 play 42:" in out and "(rule bone_to_pick." in out and "✓ P1 play 7: allowed" in out
+    show(game.apply(state, "P1 play 7")[1], kinds=["nothing"])
+    assert capsys.readouterr().out == ""
+
+
+# ---- guided moves --------------------------------------------------------------------------------
+def guided():
+    steps = [Step("P1 play 7", "Play your 7.", "The 7 is down.", hints={"P1 play 1": "A 1 wins nothing."}),
+             Step("P1 play 5", "Now play a 5.")]
+    return GuidedTable("bone_to_pick", ["human", "careful", "careful"], steps, seed=1)
+
+
+def test_guided_table_waits_for_the_named_move():
+    t = guided()
+    assert t.expected.label == "P1 play 7" and "Move 1 of 2" in t.guide.value
+    assert not t.act("P1 play 1")                          # legal, but not the lesson's move
+    assert t.actions == [] and "A 1 wins nothing." in t.status.value and "asks for P1 play 7" in t.status.value
+    assert not t.act("P1 play 3")                          # legal, no particular hint
+    assert t.actions == [] and "asks for P1 play 7" in t.status.value
+    assert not t.act("P1 play 12")                         # illegal: the engine's reason and rule
+    assert t.actions == [] and "rule bone_to_pick." in t.status.value
+    assert t.act("p1  PLAY 7")                             # any case and spacing
+    assert t.actions[0] == "P1 play 7" and len(t.actions) == 3  # the two bots answered
+    assert "The 7 is down." in t.guide.value and "Move 2 of 2" in t.guide.value
+    assert t.act("P1 play 5") and t.finished and "Guided moves done (2 of 2)" in t.guide.value
+    assert t.act("P1 play 0")                              # free play afterwards
+    assert t.summary().startswith("GuidedTable(") and t.summary().endswith("[guided moves done]")
+
+
+# ---- progress ------------------------------------------------------------------------------------
+def test_progress_counts_and_saves_its_final_state(monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
+    assert list(progress(range(5), desc="games")) == [0, 1, 2, 3, 4]
+    bar = shown[0]
+    assert isinstance(bar, Progress) and bar.bar.value == 5 and bar.count.value == "5/5 done"
+    assert bar._repr_mimebundle_()["text/plain"] == "games: 5/5 done"
+    shown.clear()
+    assert list(progress(iter("abc"), desc="steps", total=4)) == ["a", "b", "c"]
+    assert shown[0].count.value == "3/3 done"               # fewer than announced: the bar says so
+
+
+# ---- charts --------------------------------------------------------------------------------------
+def test_bar_chart_is_deterministic_with_png_and_a_text_table():
+    rows = {"2 players": {"careful": 0.5, "random": 0.25}, "3 players": {"careful": 0.4, "random": 0.2}}
+    a = bar_chart(rows, title="Wins", ylabel="win rate", fmt="{:.0%}")
+    b = bar_chart(rows, title="Wins", ylabel="win rate", fmt="{:.0%}")
+    assert a.svg == b.svg and a.png == b.png and a.svg.startswith("<?xml")
+    assert a.table.splitlines() == ["           careful  random", "2 players      50%     25%",
+                                    "3 players      40%     20%"]
+    bundle = a._repr_mimebundle_()
+    image = Image.open(io.BytesIO(base64.b64decode(bundle["image/png"])))
+    assert image.size == (700, 320)
+    assert bundle["text/plain"].startswith("Wins\n") and "50%" in bundle["text/plain"]
+    assert 'hatch' in a.svg or a.svg.count("<path") > 20    # the second series is hatched
+
+
+def test_line_chart_table_lists_every_x():
+    c = line_chart({"2 players": [(1, 1.0), (3, 0.5)], "3 players": [(1, 0.9), (2, 0.6)]},
+                   title="Survival", xlabel="round", fmt="{:.0%}")
+    assert c.table.splitlines() == ["round  2 players  3 players", "1           100%        90%",
+                                    "2              –        60%", "3            50%          –"]

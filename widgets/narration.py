@@ -1,0 +1,58 @@
+"""Narrate engine calls in a notebook: events as lines, labels applied in turn, refusals shown.
+
+Plain ``print`` output on purpose: it is what nbval compares, and it reads the same on GitHub,
+in a static view and in a live kernel.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from bonekit.core.errors import IllegalAction
+from bonekit.core.events import Event
+from bonekit.core.game import Game
+
+
+def show(events: Iterable[Event], kinds: Iterable[str] | None = None, skip: Iterable[str] = ()) -> None:
+    """Print each event as ``rule id | text``; ``kinds`` keeps only those kinds, ``skip`` drops some."""
+    keep = set(kinds) if kinds is not None else None
+    drop = set(skip)
+    for e in events:
+        if (keep is None or e.kind in keep) and e.kind not in drop:
+            print(e.rule, "|", e.text)
+
+
+def play(game: Game, state: Any, *labels: str, quiet: bool = False,
+         kinds: Iterable[str] | None = None, skip: Iterable[str] = ()) -> Any:
+    """Apply ``labels`` one after another and return the final state, printing their events.
+
+    A refused label stops there with the engine's reason (no traceback) and returns the state
+    reached before it, so a typo in a learner's cell explains itself.
+    """
+    for label in labels:
+        try:
+            state, events = game.apply(state, label)
+        except IllegalAction as e:
+            print(f"✗ {label}: refused: {e.reason} (rule {e.rule}: {_title(game, e.rule)})")
+            return state
+        if not quiet:
+            show(events, kinds, skip)
+    return state
+
+
+def refuse(game: Game, state: Any, label: str) -> bool:
+    """Show that the engine refuses ``label`` here, with its reason and rule; True if refused.
+
+    The state is untouched either way (``apply`` never mutates), so a demonstration of a wrong
+    move costs nothing.
+    """
+    try:
+        game.apply(state, label)
+    except IllegalAction as e:
+        print(f"✗ {label}: {e.reason} (rule {e.rule}: {_title(game, e.rule)})")
+        return True
+    print(f"✓ {label}: allowed here")
+    return False
+
+
+def _title(game: Game, rule_id: str) -> str:
+    return game.rules[rule_id].title if rule_id in game.rules else rule_id

@@ -143,3 +143,13 @@ def test_line_chart_table_lists_every_x():
                    title="Survival", xlabel="round", fmt="{:.0%}")
     assert c.table.splitlines() == ["round  2 players  3 players", "1           100%        90%",
                                     "2              –        60%", "3            50%          –"]
+
+
+def test_start_page_status_lists_every_game_and_counts_in_words():
+    from bonekit.widgets.lessons.start import kit_status, player_range
+
+    assert player_range([2, 3, 4, 5, 6]) == "2–6" and player_range([4, 6, 8]) == "4, 6, 8"
+    assert player_range([1]) == "1"
+    text = kit_status()
+    assert "Bone to Pick: ready" in text and "Rolled Bones: coming" in text
+    assert "    solo       1 player\n" in text and "(s)" not in text

@@ -100,6 +100,8 @@ def test_guided_table_waits_for_the_named_move():
     assert t.actions == [] and "A 1 wins nothing." in t.status.value and "asks for P1 play 7" in t.status.value
     assert not t.act("P1 play 3")                          # legal, no particular hint
     assert t.actions == [] and "asks for P1 play 7" in t.status.value
+    assert not t.act("P2 play 3")                          # a bot's seat: the Table says whose it is
+    assert t.actions == [] and "bot" in t.status.value and "asks for" not in t.status.value
     assert not t.act("P1 play 12")                         # illegal: the engine's reason and rule
     assert t.actions == [] and "rule bone_to_pick." in t.status.value
     assert t.act("p1  PLAY 7")                             # any case and spacing

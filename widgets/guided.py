@@ -66,7 +66,7 @@ class GuidedTable(Table):
         except IllegalAction:
             return super().act(label)  # the Table explains unreadable labels
         if action != self.expected:
-            if self._legal(action):
+            if action.seat in self.humans and self._legal(action):
                 hint = _hint(step, action)
                 self._refresh(f"✗ {action.label} is allowed, but this lesson asks for "
                               f"{step.move} now. {hint}".strip(), ok=False)

@@ -14,6 +14,7 @@ from bonekit.core import events_for
 from bonekit.games.bone_to_pick.bots import CoopBot
 from bonekit.games.bone_to_pick.data import title_for, upgrades
 from bonekit.games.bone_to_pick.data import card_value
+from bonekit.games.bone_to_pick.labels import card_arg
 from conftest import levels, refused
 
 C = "bone_to_pick.coop."
@@ -212,7 +213,9 @@ def test_third_trophy_draws_three_upgrades_keep_one(game):
     offers = [e for e in events if e.kind == "offer"]
     assert offers[0].visible_to == (0,)
     assert game.view(after, 1).offer == ["?"] * 3 and game.view(after, 0).offer == top3
-    refused(game, after, "P2 share types", C + "upgrade", "choosing an upgrade")
+    err = refused(game, after, "P2 share types", C + "upgrade", "choosing an upgrade")
+    assert not any(u.lower() in err.reason.lower() for u in top3)   # P2 may not see the offer
+    assert f"Upgrades offered to P1: {top3[0].lower()} ({card_value(top3[0])})" in game.text(after, 0)
     other = next(u for u in sorted(upgrades()) if u not in top3)
     refused(game, after, f"P1 keep {other}", C + "upgrade", "offered")
     kept, events = game.apply(after, f"P1 keep {top3[2]}")
@@ -220,14 +223,41 @@ def test_third_trophy_draws_three_upgrades_keep_one(game):
     assert kept.offer == [] and kept.current is not None
     assert [e.visible_to for e in events if e.kind == "kept"] == [(0,)]
     assert top3[2] not in game.text(kept, 1) and "hidden" in game.text(kept, 1)
-    # The upgrade is played by value like a weapon, and still the player draws a card.
-    v = card_value(top3[2])
+    # The upgrade is named by its id, counts its value, and still the player draws a card.
+    card, v = top3[2], card_value(top3[2])
+    assert f"u{card[1:]} ({v})" in game.text(kept, 0)          # the hand as labels name it
+    assert Action(0, "play", (card.lower(),)) in game.legal_actions(kept, 0)
+    if not any(":" in c and card_value(c) == v for c in kept.hands[0]):
+        refused(game, kept, f"P1 play {v}", "bone_to_pick.upgrade.labels", f"no weapon of value {v}",
+                f"P1 play {card.lower()}")
     size = len(kept.hands[0])
-    played, _ = game.apply(kept, f"P1 play {v}")
+    played, events = game.apply(kept, f"P1 play {card.lower()}")
+    assert played.played[0] == card and events[0].text == f"P1 plays upgrade {card} ({v}) face up."
     p2 = card_value(played.hands[1][0])
     done, _ = game.apply(played, f"P2 play {p2}")
+    assert done.history[-1].values[0] == v
     if not done.over:
         assert len(done.hands[0]) == size and top3[2] in done.discard
+
+
+def test_a_weapon_and_an_upgrade_of_one_value_are_two_actions(game):
+    state = new(game, 2, seed=16)
+    state.upgrade_deck.remove("U14")
+    state.hands[0] = ["red:8", "U14"]                 # U14 is worth 8 too
+    labels = [a.label for a in game.legal_actions(state, 0) if a.verb == "play"]
+    assert labels == ["P1 play 8", "P1 play u14"]
+    # card_arg is how a picture names a clicked card: every card in hand gives a legal label.
+    assert [f"P1 play {card_arg(c)}" for c in state.hands[0]] == labels
+    assert card_arg(None) == card_arg("none") == "none" and card_arg("red:7", "a") == "a7"
+    weapon, _ = game.apply(state, "P1 play 8")
+    upgrade, _ = game.apply(state, "P1 play U14")     # any case, like every label
+    assert weapon.played[0] == "red:8" and upgrade.played[0] == "U14"
+    refused(game, state, "P1 play u15", C + "turn.play", "no upgrade U15", "hand: 8 u14 (8)")
+    refused(game, state, "P1 play x", C + "turn.play", "weapon value or upgrade id")
+    # An upgrade's value is not its label: "play 8" is the weapon only.
+    state.hands[0] = ["red:1", "U14"]
+    refused(game, state, "P1 play 8", "bone_to_pick.upgrade.labels", "no weapon of value 8",
+            "'P1 play u14'")
 
 
 def test_upgrade_deck_reshuffles_its_discards_when_empty(game):

@@ -208,25 +208,54 @@ def keep_flow(game):
 
 def test_upgrade_replaces_a_row_card_and_that_row_draws_nothing(game):
     kept = keep_flow(game)
-    v = card_value(kept.upgrades[0])
+    card = kept.upgrades[0]
+    v = card_value(card)
     b = max(card_value(c) for c in kept.rows[1])
-    action = bonekit.Action(0, "play", (f"u{v}", f"b{b}"))
+    action = bonekit.Action(0, "play", (card.lower(), f"b{b}"))     # named by its id
     assert action in game.legal_actions(kept, 0)
-    after, _ = game.apply(kept, action)
-    assert after.upgrades == [] and kept.upgrades[0] in after.discard
+    after, events = game.apply(kept, action)
+    assert after.upgrades == [] and card in after.discard
     assert after.rows[0] == kept.rows[0] and len(after.decks[0]) == len(kept.decks[0])
     assert len(after.decks[1]) == len(kept.decks[1]) - 1 and len(after.rows[1]) == 3
-    assert after.history[-1].values == (v, b)
+    assert after.history[-1].values == (v, b) and after.history[-1].plays[0] == card
+    assert f"upgrade {card} ({v})" in events[0].text
     b2 = card_value(after.rows[1][0])
-    refused(game, after, f"P1 play u{v} b{b2}", S + "upgrade", "no kept upgrade")
+    refused(game, after, f"P1 play {card.lower()} b{b2}", S + "upgrade",
+            f"no kept upgrade {card}", "kept upgrades: none")
 
 
 def test_two_upgrades_and_no_refill(game):
     state = new(game, 10)
     state.upgrade_deck, state.upgrades = state.upgrade_deck[2:], state.upgrade_deck[:2]
-    a, b = sorted(card_value(u) for u in state.upgrades)
-    after, _ = game.apply(state, f"P1 play u{a} u{b}")
+    low, high = sorted(u.lower() for u in state.upgrades)
+    refused(game, state, f"P1 play {high} {low}", "bone_to_pick.upgrade.labels", "id order",
+            f"P1 play {low} {high}")
+    refused(game, state, f"P1 play {low} {low}", S + "turn.choose", "both rows")
+    after, _ = game.apply(state, f"P1 play {low} {high}")
     assert after.rows == state.rows and after.decks == state.decks and after.upgrades == []
+    assert sorted(after.history[-1].plays) == sorted(state.upgrades)
+
+
+def test_upgrade_labels_name_cards_not_values(game):
+    """Two kept upgrades of the same value are two cards, each with a label of its own, and
+    an upgrade's label is its id whatever its value (U12 is worth 7)."""
+    state = new(game, 14)
+    state.upgrades = ["U12", "U26", "U27"]                  # values 7, 12, 12
+    for card in state.upgrades:
+        state.upgrade_deck.remove(card)
+    b = card_value(state.rows[1][0])
+    legal = game.legal_actions(state, 0)
+    labels = {a.label for a in legal}
+    assert {f"P1 play u26 b{b}", f"P1 play u27 b{b}", f"P1 play u12 b{b}"} <= labels
+    ups = [a.args for a in legal if all(x.startswith("u") for x in a.args)]
+    assert ups == [("u12", "u26"), ("u12", "u27"), ("u26", "u27")]   # each pair once, id order
+    after, _ = game.apply(state, f"P1 play u12 b{b}")
+    assert after.upgrades == ["U26", "U27"] and after.history[-1].values == (7, b)
+    after, _ = game.apply(state, f"P1 play u27 b{b}")
+    assert after.upgrades == ["U12", "U26"] and after.history[-1].values == (12, b)
+    assert "Upgrades: u12 (7), u26 (12), u27 (12)" in game.text(state)
+    refused(game, state, f"P1 play u7 b{b}", "bone_to_pick.upgrade.labels", "names no card",
+            "by its id")
 
 
 # ---- empty decks ---------------------------------------------------------------------------------
@@ -261,7 +290,8 @@ def test_refusals_name_a_rule_and_change_nothing(game):
     missing = next(v for v in range(11) if v not in [card_value(c) for c in state.rows[0]])
     refused(game, state, f"P1 play a{missing} b{b0}", S + "turn.choose", "no face-up card")
     refused(game, state, f"P1 play a{a0}", S + "turn.choose", "two choices")
-    refused(game, state, f"P1 play u7 b{b0}", S + "upgrade", "no kept upgrade")
+    refused(game, state, f"P1 play u07 b{b0}", S + "upgrade", "no kept upgrade U07")
+    refused(game, state, f"P1 play u7 b{b0}", "bone_to_pick.upgrade.labels", "names no card")
     refused(game, state, "P1 keep u01", S + "upgrade", "no upgrades are on offer")
     refused(game, state, f"P2 play a{a0} b{b0}", S + "setup", "one player")
     refused(game, state, "P1 dance", S + "turn.choose", "cannot")

@@ -10,6 +10,7 @@ import pytest
 import bonekit
 from bonekit import Action, IllegalAction, RandomBot, Replay, ReplayError, play_out
 from bonekit.core import replay as replay_module
+from bonekit.games.bone_to_pick.data import card_value
 
 GAME = "bone_to_pick"
 
@@ -25,7 +26,7 @@ def recorded():
 
 
 def good_dict():
-    return {"format": "bonekit-replay", "version": 1, "game": GAME, "players": 3,
+    return {"format": "bonekit-replay", "version": 2, "game": GAME, "players": 3,
             "variant": None, "seed": 4, "options": {}, "actions": ["P1 play 3", "P3 play 10"]}
 
 
@@ -43,7 +44,7 @@ def test_replay_rebuilds_the_game(recorded):
 def test_replay_json_shape(recorded):
     replay, _ = recorded
     data = json.loads(replay.to_json())
-    assert data["format"] == "bonekit-replay" and data["version"] == 1
+    assert data["format"] == "bonekit-replay" and data["version"] == 2
     assert data["game"] == GAME and data["players"] == 4 and data["seed"] == 21
     assert data["variant"] is None and data["options"]["easier_haven"] is True
     assert data["actions"] == replay.actions
@@ -92,7 +93,9 @@ BAD = [
     ("null", "null", "must be a JSON object"),
     ("wrong format", mutate(format="chess-pgn"), "not a bonekit replay"),
     ("no format", mutate(format=KeyError), "not a bonekit replay"),
-    ("wrong version", mutate(version=2), "unsupported replay version 2"),
+    ("future version", mutate(version=3), "unsupported replay version 3; this bonekit reads "
+     "versions 1 to 2"),
+    ("version 0", mutate(version=0), "unsupported replay version 0"),
     ("version as text", mutate(version="1"), "unsupported replay version '1'"),
     ("unknown field", mutate(cheat=True), "unknown fields: cheat"),
     ("two unknown fields", mutate(zz=1, aa=2), "unknown fields: aa, zz"),
@@ -115,7 +118,8 @@ BAD = [
     ("option value a dict", mutate(options={"easy_deck": {"x": 1}}), "field 'options'"),
     ("option value nested three deep", mutate(options={"deck": [[["H10"]]]}), "field 'options'"),
     ("option value a list in a list", mutate(options={"deck": [["H10"]]}), "deck must be"),
-    ("unknown option", mutate(options={"turbo": True}), "unknown option(s) turbo"),
+    ("unknown option", mutate(options={"turbo": True}), "unknown option turbo for the base"),
+    ("unknown options", mutate(options={"turbo": True, "fog": 1}), "unknown options fog, turbo"),
     ("bad stacked deck", mutate(options={"deck": ["H10"]}), "deck must be 10 different"),
     ("stacked deck as a number", mutate(options={"deck": 5}), "cannot rebuild"),
     ("actions as text", mutate(actions="P1 play 3"), "field 'actions' must be a list"),
@@ -203,6 +207,51 @@ def test_from_json_accepts_null_options_and_missing_variant():
     r = Replay.from_json(mutate(options=None, variant=KeyError))
     assert r.options == {} and r.variant is None
     assert Replay.from_json(mutate(variant="base")).variant == "base"
+
+
+# ---- format 1: labels of earlier versions ---------------------------------------------------------
+# Saved by the engine of the time (replay format 1), when solo and co-op labels named upgrades by
+# value: the solo file plays "u13" and "u10" while holding cards U13 and U10, so only the format
+# says which card was meant. The cards are those that engine played.
+REPLAYS = Path(__file__).with_name("replays")
+OLD = [("bone_to_pick_solo_old_labels.json", ["U23", "U29", "U13", "U21", "U10"],
+        {"P1 play a0 u11": "P1 play a0 u23", "P1 play u13 b0": "P1 play u29 b0",
+         "P1 play none u8": "P1 play none u13", "P1 play none u10": "P1 play none u21",
+         "P1 play none u7": "P1 play none u10"}),
+       ("bone_to_pick_coop_old_labels.json",
+        ["U12", "U27", "U10", "U32", "U26", "U15", "U28", "U24", "U29", "U21"], {})]
+
+
+@pytest.mark.parametrize("name, cards, rewritten", OLD, ids=["solo", "coop"])
+def test_format_1_replays_are_read_with_todays_labels(tmp_path, name, cards, rewritten):
+    raw = json.loads((REPLAYS / name).read_text(encoding="utf-8"))
+    assert raw["version"] == 1
+    replay = Replay.load(REPLAYS / name)
+    game, final = replay.game, replay.final_state()
+    played = [c for h in final.history for c in h.plays if c and ":" not in c and c != "none"]
+    assert played == cards and game.outcome(final).result == "victory"
+    # Only the plays of upgrades change: each old value becomes a card of that value.
+    changed = [(o, n) for o, n in zip(raw["actions"], replay.actions, strict=True) if o != n]
+    assert len(changed) == len(cards)
+    for old, new in changed:
+        pairs = [(a, b) for a, b in zip(old.split(), new.split(), strict=True) if a != b]
+        assert pairs and all(b.startswith("u") and len(b) == 3 for _, b in pairs)
+        assert all(int(a.lstrip("u")) == card_value(b.upper()) for a, b in pairs)
+    assert all(dict(changed).get(old) == new for old, new in rewritten.items())
+    # Saved again, the replay is format 2 with today's labels, and reads back the same.
+    replay.save(tmp_path / "again.json")
+    again = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
+    assert again["version"] == 2 and again["actions"] == replay.actions
+    assert Replay.load(tmp_path / "again.json") == replay
+    # Read as format 2, the old labels mean something else (or nothing): the format matters.
+    with pytest.raises(ReplayError, match="is refused"):
+        Replay.from_json(json.dumps({**raw, "version": 2}))
+
+
+def test_format_1_base_game_labels_are_unchanged(recorded):
+    replay, final_text = recorded
+    old = Replay.from_json(json.dumps({**replay.to_dict(), "version": 1}))
+    assert old == replay and old.game.text(old.final_state()) == final_text
 
 
 # ---- with_action -------------------------------------------------------------------------------

@@ -132,6 +132,11 @@ class Game(Generic[S]):
                                 f"'P1 <verb> <arguments>'", self.current_rule(state))
         return action
 
+    def from_old_label(self, state: S, action: Action, version: int) -> Action:
+        """Today's action for ``action``, read from a replay saved in the older format
+        ``version``. Games whose label grammar changed override this; by default it is kept."""
+        return action
+
     def seats(self, state: S) -> range:
         return range(self.players(state))
 

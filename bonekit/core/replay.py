@@ -3,6 +3,10 @@
 Loading never uses pickle or eval: the file is parsed as JSON, every field is type-checked,
 and the actions are re-applied through the engine, so a broken or hostile file ends in a
 ReplayError that says what is wrong and where.
+
+Format versions: 2 is written today. 1 is still read: its labels are rewritten as today's
+through ``Game.from_old_label`` (Bone to Pick's solo and co-op games named upgrades by value
+in format 1, by card id since).
 """
 from __future__ import annotations
 
@@ -19,7 +23,8 @@ from .game import Game
 from .registry import load
 
 FORMAT = "bonekit-replay"
-VERSION = 1
+VERSION = 2
+OLDEST_VERSION = 1     # the oldest format still read (its labels are rewritten)
 MAX_BYTES = 5_000_000
 MAX_ACTIONS = 100_000
 _SCALARS = (str, int, float, bool, type(None))
@@ -83,6 +88,19 @@ class Replay:
         return Replay(self.game_id, self.players, self.seed, self.variant, dict(self.options),
                       [*self.actions, canonical])
 
+    def _with_todays_labels(self, version: int) -> "Replay":
+        """This replay, read from format ``version``, with each label rewritten as today's."""
+        game, state, labels = self.game, self.initial_state(), []
+        for i, label in enumerate(self.actions):
+            try:
+                action = game.from_old_label(state, game.parse_action(state, label), version)
+                state, _ = game.apply(state, action)
+            except IllegalAction as e:
+                raise ReplayError(f"action {i + 1} ({label!r}) is refused: {e}") from e
+            labels.append(action.label)
+        return Replay(self.game_id, self.players, self.seed, self.variant, dict(self.options),
+                      labels)
+
     # ---- JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "game": self.game_id,
@@ -110,6 +128,8 @@ class Replay:
             raise ReplayError(f"not valid JSON: {e}") from None
         replay = cls._from_dict(data)
         try:
+            if data["version"] < VERSION:
+                replay = replay._with_todays_labels(data["version"])
             replay.states  # re-apply every action now, so errors surface at load time
         except ReplayError:
             raise
@@ -130,9 +150,9 @@ class Replay:
             raise ReplayError("a replay must be a JSON object")
         if data.get("format") != FORMAT:
             raise ReplayError(f"not a bonekit replay (format should be {FORMAT!r})")
-        if type(data.get("version")) is not int or data["version"] != VERSION:
+        if type(data.get("version")) is not int or not OLDEST_VERSION <= data["version"] <= VERSION:
             raise ReplayError(f"unsupported replay version {data.get('version')!r}; "
-                              f"this bonekit reads version {VERSION}")
+                              f"this bonekit reads versions {OLDEST_VERSION} to {VERSION}")
         expected = {"format", "version", "game", "players", "variant", "seed", "options", "actions"}
         extra = set(data) - expected
         if extra:

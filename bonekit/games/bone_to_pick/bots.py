@@ -6,6 +6,7 @@ import random
 
 from ...core.actions import Action
 from .data import card_value, components
+from .labels import NOTHING, arg_value, is_upgrade_arg
 from .state import BoneToPickState
 
 
@@ -247,9 +248,8 @@ class SoloBot(_ModeBot):
         power = game.power(view)
 
         def cost(a: Action):
-            ups = sum(x.startswith("u") for x in a.args)
-            # labels name cards by value: "a7", "b7", "u12" (an upgrade of value 12), "none"
-            return ups, sum(0 if x == "none" else int(x[1:]) for x in a.args), a.args
+            ups = sum(is_upgrade_arg(x) for x in a.args)
+            return ups, sum(map(arg_value, a.args)), a.args
 
         enough = [a for a in actions if cost(a)[1] >= power]
         return min(enough or actions, key=cost)
@@ -265,12 +265,15 @@ class CoopBot(_ModeBot):
 
     def play(self, game, view, seat: int, actions: list[Action]) -> Action:
         plays = [a for a in actions if a.verb == "play"]
-        if plays and plays[0].args == ("none",):
+        if plays and plays[0].args == (NOTHING,):
             return plays[0]
-        values = sorted(int(a.args[0]) for a in plays)
+        value_of = {a: arg_value(a.args[0]) for a in plays}
+        values = sorted(value_of.values())
         missing = game.power(view) - sum(card_value(c) for c in view.played if c is not None)
         waiting = sum(c is None for c in view.played)
         need = missing / max(1, waiting)
         enough = [v for v in values if v >= need]
         value = enough[0] if enough else values[-1]
-        return Action(seat, "play", (str(value),))
+        # Of the cards of that value, a weapon before an upgrade (upgrades count only by value).
+        return min((a for a in plays if value_of[a] == value),
+                   key=lambda a: (is_upgrade_arg(a.args[0]), a.args[0]))

@@ -1,7 +1,8 @@
 """Bone to Pick, co-operative game for 2 or 3 players. The Game object (game.py) hands every
 contract call for variant "coop" here.
 
-Labels: ``P2 play 7`` (a weapon or kept upgrade of value 7, face up, in turn order),
+Labels (the grammar of every mode, see ``labels``): ``P2 play 7`` (a weapon of value 7, face
+up, in turn order), ``P2 play u07`` (kept upgrade U07), ``P1 play none`` (an empty hand),
 ``P1 share values`` / ``P1 share types`` (the talk rules), ``P1 keep u07`` (keep an upgrade).
 Options: ``names``, ``start`` ("P1".."P3", the starting player), ``hard`` (no talking at all),
 ``free_talk`` ("turn": values may be told in the first turn only (default); "wave": during
@@ -17,9 +18,10 @@ from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
 from .data import card_type, card_value, title_for
+from .labels import NOTHING, is_upgrade, is_upgrade_arg, match, upgrade_arg
 from .modes_state import HIDDEN_CARD, CoopState, ModeTurn, Shared
 from .rules_logic import trophy_winner
-from .solo import (check_common, draw_upgrades, hide, let_through, reveal_next,
+from .solo import (check_common, check_options, draw_upgrades, hide, let_through, reveal_next,
                    shuffled_upgrades, shuffled_weapon_decks, undead_stack)
 from .text import card_names, last_line, modes_header
 
@@ -27,7 +29,6 @@ if TYPE_CHECKING:
     from .game import BoneToPick
 
 R = "bone_to_pick."
-NOTHING = "none"  # what a player with an empty hand plays
 C = R + "coop."
 
 
@@ -47,10 +48,7 @@ class CoopMode:
 
     # setup
     def new(self, players: int, seed: int = 0, **options: Any) -> CoopState:
-        unknown = set(options) - self.OPTIONS
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; "
-                             f"known: {', '.join(sorted(self.OPTIONS))}")
+        check_options(options, self.OPTIONS)
         names = check_common(players, seed, options.get("names"), (2, 3), "coop")
         seat_option(options.get("start", "P1"), players, "start")
         if type(options.get("hard", False)) is not bool:
@@ -149,9 +147,11 @@ class CoopMode:
             return [Action(seat, "keep", (u.lower(),)) for u in sorted(state.offer)]
         out = []
         if seat == self.next_player(state):
+            hand = state.hands[seat]
             out = [Action(seat, "play", (str(v),))
-                   for v in sorted({card_value(c) for c in state.hands[seat]})]
-            if not state.hands[seat]:
+                   for v in sorted({card_value(c) for c in hand if not is_upgrade(c)})]
+            out += [Action(seat, "play", (upgrade_arg(u),)) for u in sorted(filter(is_upgrade, hand))]
+            if not hand:
                 out = [Action(seat, "play", (NOTHING,))]
         return out + self.share_actions(state, seat)
 
@@ -160,10 +160,10 @@ class CoopMode:
         if not 0 <= seat < state.players:
             return f"there is no {who} at a {state.players}-player table", C + "setup"
         if state.offer:
-            offered = ", ".join(sorted(state.offer))
-            if seat != state.offer_to:
-                return (f"{seat_name(state.offer_to)} is choosing an upgrade ({offered}); wait "
-                        f"for the next turn", C + "upgrade")
+            offered = ", ".join(map(upgrade_arg, sorted(state.offer)))
+            if seat != state.offer_to:  # the offer is that player's secret
+                return (f"{seat_name(state.offer_to)} is choosing an upgrade of the "
+                        f"{len(state.offer)} drawn; wait for the next turn", C + "upgrade")
             return f"{who} keeps one of the offered upgrades: {offered}", C + "upgrade"
         if action.verb == "keep":
             return f"{who} has no upgrades on offer; they come with every third trophy", C + "upgrade"
@@ -191,10 +191,19 @@ class CoopMode:
         if action.args == (NOTHING,):
             return (f"{who} still has cards in hand; 'play none' is only for an empty hand",
                     C + "turn.empty_decks")
+        hand = self._hand(state.hands[seat])
+        if len(action.args) == 1 and is_upgrade_arg(action.args[0]):
+            return (f"{who} holds no upgrade {action.args[0].upper()} (hand: {hand})",
+                    C + "turn.play")
         if len(action.args) != 1 or not re.fullmatch(r"0|[1-9][0-9]?", action.args[0]):
-            return f"'play' takes one value written as a plain number, e.g. '{who} play 7'", C + "turn.play"
-        return (f"{who} has no card of value {action.args[0]} in hand "
-                f"(hand: {self._values(state.hands[seat])})", C + "turn.play")
+            return (f"'play' takes one weapon value or upgrade id, e.g. '{who} play 7' or "
+                    f"'{who} play u07'", C + "turn.play")
+        value = int(action.args[0])
+        ups = [upgrade_arg(u) for u in state.hands[seat] if is_upgrade(u) and card_value(u) == value]
+        if ups:
+            return (f"{who} has no weapon of value {value}; an upgrade is played by its id: "
+                    f"'{who} play {ups[0]}'", R + "upgrade.labels")
+        return f"{who} has no card of value {value} in hand (hand: {hand})", C + "turn.play"
 
     # applying
     def apply(self, state: CoopState, action: Action, events: list[Event]) -> None:
@@ -225,17 +234,20 @@ class CoopMode:
                                 f"{kind} in hand: {' '.join(told)}.",
                                 {"seat": seat, "kind": kind, "told": told}))
             return
-        if action.args == (NOTHING,):
+        arg = action.args[0]
+        if arg == NOTHING:
             state.played[seat] = NOTHING
             events.append(Event("play_nothing", C + "turn.empty_decks", f"{seat_name(seat)} has "
                                 f"no cards left and adds nothing.", {"seat": seat, "value": 0}))
         else:
-            value = int(action.args[0])
-            card = next(c for c in state.hands[seat] if card_value(c) == value)
-            state.hands[seat].remove(card)
+            hand = state.hands[seat]
+            card = match(arg, hand) if is_upgrade_arg(arg) else \
+                next(c for c in hand if not is_upgrade(c) and card_value(c) == int(arg))
+            hand.remove(card)
             state.played[seat] = card
-            events.append(Event("play", C + "turn.play", f"{seat_name(seat)} plays {value} face "
-                                f"up" + (f" (upgrade {card})." if ":" not in card else "."),
+            value = card_value(card)
+            shown = f"upgrade {card} ({value})" if is_upgrade(card) else str(value)
+            events.append(Event("play", C + "turn.play", f"{seat_name(seat)} plays {shown} face up.",
                                 {"seat": seat, "card": card, "value": value}))
         if all(p is not None for p in state.played):
             self._resolve(state, events)
@@ -294,8 +306,9 @@ class CoopMode:
             state.set_aside[winner] += state.trophies[winner][:n]
             state.trophies[winner] = state.trophies[winner][n:]
             offer = draw_upgrades(state, self.conf["upgrades_offered"], events, C + "upgrade")
-            events.append(Event("reward", C + "upgrade", f"{seat_name(winner)} sets three trophies "
-                                f"aside and draws {len(offer)} upgrades.", {"seat": winner}))
+            drawn = f"{len(offer)} upgrade{'' if len(offer) == 1 else 's'}" if offer else "no upgrade"
+            events.append(Event("reward", C + "upgrade", f"{seat_name(winner)} sets {n} trophies "
+                                f"aside and draws {drawn}.", {"seat": winner}))
             if offer:
                 state.offer, state.offer_to = offer, winner
                 events.append(Event("offer", C + "upgrade", f"{seat_name(winner)} draws "
@@ -345,8 +358,12 @@ class CoopMode:
 
     _cards = staticmethod(card_names)
 
-    def _values(self, cards) -> str:
-        return " ".join(str(card_value(c)) for c in cards) or "none"
+    @staticmethod
+    def _hand(cards) -> str:
+        """A hand for the board and refusals: weapons by value, upgrades as labels name them
+        with their value (``0 6 u14 (8)``)."""
+        return " ".join(f"{upgrade_arg(c)} ({card_value(c)})" if is_upgrade(c) else
+                        str(card_value(c)) for c in cards) or "none"
 
     def text(self, state: CoopState, seat: int | None = None) -> str:
         s = self.view(state, seat)
@@ -354,17 +371,18 @@ class CoopMode:
                              " · hard mode" if s.options.get("hard") else "",
                              f" · starting player {seat_name(s.start)}")
         for p in range(s.players):
-            hand = self._values(s.hands[p]) if (s.viewer in (None, p)) else \
-                f"{len(s.hands[p])} cards (hidden)"
-            played = "-" if s.played[p] is None else str(card_value(s.played[p]))
+            hand = self._hand(s.hands[p]) if (s.viewer in (None, p)) else \
+                f"{len(s.hands[p])} card{'' if len(s.hands[p]) == 1 else 's'} (hidden)"
+            played = "-" if s.played[p] is None else self._hand([s.played[p]])
             told = "; ".join(f"told {x.kind}: {' '.join(x.told)}" for x in self.told(s, p))
             lines.append(f"{seat_name(p)} · hand: {hand} · played: {played} · deck: "
                          f"{len(s.decks[p])} · trophies: {len(s.trophies[p])} (+{len(s.set_aside[p])} "
                          f"set aside)" + (f" · {told}" if told else ""))
         if s.offer:
-            shown = (", ".join(s.offer) if HIDDEN_CARD not in s.offer else f"{len(s.offer)} hidden")
+            shown = (", ".join(f"{upgrade_arg(u)} ({card_value(u)})" for u in s.offer)
+                     if HIDDEN_CARD not in s.offer else f"{len(s.offer)} hidden")
             lines.append(f"Upgrades offered to {seat_name(s.offer_to)}: {shown}")
         lines.append(f"Damage row: {', '.join(s.damage_row) or 'none'} · upgrade discards: "
-                     f"{', '.join(s.upgrade_discard) or 'none'}")
+                     f"{', '.join(map(upgrade_arg, s.upgrade_discard)) or 'none'}")
         lines.append(last_line(self.outcome(s), lambda: seat_name(self.to_move(s)[0])))
         return "\n".join(lines)

@@ -20,6 +20,7 @@ from ...core.rules import RuleCatalog
 from .bots import CarefulBot, CoopBot, GreedyBot, SoloBot
 from .coop import CoopMode
 from .data import components
+from .labels import from_old_label
 from .solo import SoloMode
 from .standard import PLAYERS, StandardMode
 
@@ -84,11 +85,40 @@ class BoneToPick(Game):
     def _apply(self, state, action: Action, events: list[Event]) -> None:
         self.engine(state).apply(state, action, events)
 
+    def from_old_label(self, state, action: Action, version: int) -> Action:
+        """Replays of format 1 named solo and co-op upgrades by value; see ``labels``."""
+        return from_old_label(state, action, version)
+
     def outcome(self, state) -> Outcome | None:
         return self.engine(state).outcome(state)
 
     def view(self, state, seat: int | None):
         return self.engine(state).view(state, seat)
+
+    def stage(self, state) -> tuple[str, str]:
+        """(round, phase) in words. The round is the turn ("turn 3 of 10"; in a campaign with
+        its wave: "wave 2 of 4 · turn 3 of 10"; solo and co-op: "turn 3"), the phase what the
+        table does in it: choose weapons, take a trophy (epic), choose upgrades (campaign),
+        keep an upgrade (solo, co-op), play in turn (co-op); at the end ("after turn 9 of 10",
+        "game over")."""
+        over = self.is_over(state)
+        if state.variant in ("solo", "coop"):
+            turn = f"turn {state.turn}"
+            if over:
+                return f"after {turn}", "game over"
+            if state.offer:
+                return turn, "keep an upgrade"
+            return turn, "choose two weapons" if state.variant == "solo" else "play in turn"
+        turn = f"turn {state.turn} of {state.turns}"
+        if state.campaign and state.waves > 1:
+            wave = f"wave {state.wave} of {state.waves}"
+            if over:
+                return f"after {wave}", "game over"
+            turn = f"{wave} · {turn}"
+        if over:
+            return f"after {turn}", "game over"
+        phase = self.engines["base"].phase(state)
+        return turn, {"take": "take a trophy", "upgrade": "choose upgrades"}.get(phase, "choose weapons")
 
     def text(self, state, seat: int | None = None) -> str:
         return self.engine(state).text(state, seat)

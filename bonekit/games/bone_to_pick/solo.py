@@ -1,8 +1,9 @@
 """Bone to Pick, solo game: one player fights with two weapon decks and up to three upgrades'
 worth of help. The Game object (game.py) hands every contract call for variant "solo" here.
 
-Labels: ``P1 play a3 b7`` (value 3 from row A, value 7 from row B), ``P1 play u12 b7`` (an
-upgrade of value 12 instead of row A's card), ``P1 play none b7`` (row A is empty), and
+Labels (the grammar of every mode, see ``labels``): ``P1 play a3 b7`` (value 3 from row A,
+value 7 from row B), ``P1 play u28 b7`` (kept upgrade U28 instead of row A's card),
+``P1 play u18 u28`` (two upgrades, in id order), ``P1 play none b7`` (row A is empty), and
 ``P1 keep u07`` (keep upgrade U07 of the three offered).
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
 from .data import card_value, title_for, upgrades
+from .labels import NOTHING, held, is_upgrade, is_upgrade_arg, match, upgrade_arg
 from .modes_state import HIDDEN_CARD, ModeTurn, SoloState
 from .text import card_names, last_line, modes_header
 
@@ -101,6 +103,13 @@ def draw_upgrades(state, n: int, events: list[Event], rule: str,
     return out
 
 
+def check_options(options, known: set[str]) -> None:
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ValueError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+                         f"known: {', '.join(sorted(known))}")
+
+
 def check_common(players, seed, names, counts, variant) -> tuple[str, ...]:
     if type(players) is not int or players not in counts:
         raise ValueError(f"the {variant} game is for {counts[0]} to {counts[-1]} players, "
@@ -147,10 +156,7 @@ class SoloMode:
 
     # setup
     def new(self, players: int, seed: int = 0, **options: Any) -> SoloState:
-        unknown = set(options) - self.OPTIONS
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; "
-                             f"known: {', '.join(sorted(self.OPTIONS))}")
+        check_options(options, self.OPTIONS)
         names = check_common(players, seed, options.get("names"), (1,), "solo")
         state = self._blank(seed, names, options)
         self._setup(state, [])
@@ -195,7 +201,7 @@ class SoloMode:
     def _slot_options(self, state: SoloState, i: int) -> list[str]:
         opts = [f"{ROWS[i]}{v}" for v in sorted({card_value(c) for c in state.rows[i]})]
         if not state.rows[i]:
-            opts.append("none")
+            opts.append(NOTHING)
         return opts
 
     def legal_actions(self, state: SoloState, seat: int) -> list[Action]:
@@ -203,16 +209,12 @@ class SoloMode:
             return []
         if state.offer:
             return [Action(0, "keep", (u.lower(),)) for u in sorted(state.offer)]
-        ups = sorted({card_value(u) for u in state.upgrades})
+        ups = sorted(upgrade_arg(u) for u in state.upgrades)
         out = []
-        a_opts = self._slot_options(state, 0) + [f"u{v}" for v in ups]
-        for a in a_opts:
-            for b in self._slot_options(state, 1) + [f"u{v}" for v in ups]:
-                if a.startswith("u") and b.startswith("u"):
-                    va, vb = int(a[1:]), int(b[1:])
-                    have = sorted(card_value(u) for u in state.upgrades)
-                    if va > vb or (va == vb and have.count(va) < 2):
-                        continue
+        for a in self._slot_options(state, 0) + ups:
+            for b in self._slot_options(state, 1) + ups:
+                if a in ups and b in ups and a >= b:
+                    continue  # one card fills one place; a pair of upgrades is written once
                 out.append(Action(0, "play", (a, b)))
         return out
 
@@ -221,7 +223,7 @@ class SoloMode:
         if action.seat != 0:
             return f"the solo game has one player, P1; there is no {who}", S + "setup"
         if state.offer:
-            offered = ", ".join(sorted(state.offer))
+            offered = self._upgrades(sorted(state.offer))
             if action.verb != "keep":
                 return (f"first keep one of the upgrades offered ({offered}), e.g. "
                         f"'P1 keep {sorted(state.offer)[0].lower()}'", S + "upgrade")
@@ -233,14 +235,20 @@ class SoloMode:
             return (f"{who} cannot '{action.verb}': choose one card for each row, e.g. "
                     f"'P1 play a3 b7'", choose)
         if len(action.args) != 2:
-            return "'play' takes two choices, one per deck, e.g. 'P1 play a3 b7' or 'P1 play u12 b7'", choose
+            return "'play' takes two choices, one per deck, e.g. 'P1 play a3 b7' or 'P1 play u07 b7'", choose
+        refusal = self._why_not_upgrades(state, action.args)
+        if refusal:
+            return refusal
         slots = []
         for pos, arg in enumerate(action.args):
-            m = re.fullmatch(r"([abu])(0|[1-9][0-9]?)|none", arg)
-            if not m:
-                return (f"{arg!r} is not a choice: write a<value>, b<value>, u<value> for an upgrade "
-                        f"or none for an empty row", choose)
-            slots.append((m.group(1), int(m.group(2))) if m.group(1) else ("none", None))
+            m = re.fullmatch(r"([ab])(0|[1-9][0-9]?)|none", arg)
+            if is_upgrade_arg(arg):
+                slots.append(("u", None))
+            elif m:
+                slots.append((m.group(1), int(m.group(2))) if m.group(1) else ("none", None))
+            else:
+                return (f"{arg!r} is not a choice: write a<value>, b<value>, an upgrade's id "
+                        f"(u07) or none for an empty row", choose)
         for pos, (kind, value) in enumerate(slots):
             row = ROWS[pos]
             if kind in "ab" and kind != row:
@@ -256,13 +264,26 @@ class SoloMode:
             if kind == "none" and state.rows[pos]:
                 return (f"row {row.upper()} still has face-up cards; 'none' is only for an empty "
                         f"row", S + "turn.empty_decks")
-        ups = [card_value(u) for u in state.upgrades]
-        wanted = [v for k, v in slots if k == "u"]
-        for v in set(wanted):
-            if ups.count(v) < wanted.count(v):
-                have = " ".join(map(str, sorted(ups))) or "none"
-                return f"no kept upgrade of value {v} to play (upgrades: {have})", S + "upgrade"
         return f"{action.label} is not a legal action now", choose
+
+    def _why_not_upgrades(self, state: SoloState, args) -> tuple[str, str] | None:
+        """Why the upgrades a play names cannot be played (None if they can)."""
+        have = self._upgrades(sorted(state.upgrades)) or "none"
+        for arg in args:
+            if re.fullmatch(r"u[0-9]", arg):  # how labels named an upgrade of that value once
+                return (f"'{arg}' names no card: an upgrade is named by its id, such as u07 "
+                        f"(kept upgrades: {have})", R + "upgrade.labels")
+            if is_upgrade_arg(arg) and not held(arg, state.upgrades):
+                return (f"no kept upgrade {arg.upper()} to play (kept upgrades: {have})",
+                        S + "upgrade")
+        ups = [a for a in args if is_upgrade_arg(a)]
+        if len(ups) == 2 and ups[0] == ups[1]:
+            return (f"one upgrade card, {ups[0].upper()}, cannot stand in for both rows",
+                    S + "turn.choose")
+        if len(ups) == 2 and ups[0] > ups[1]:
+            return (f"write two upgrades in id order: 'P1 play {ups[1]} {ups[0]}'",
+                    R + "upgrade.labels")
+        return None
 
     # applying
     def apply(self, state: SoloState, action: Action, events: list[Event]) -> None:
@@ -271,10 +292,10 @@ class SoloMode:
             return
         taken: list[str | None] = []
         for pos, arg in enumerate(action.args):
-            if arg == "none":
+            if arg == NOTHING:
                 taken.append(None)
-            elif arg[0] == "u":
-                card = next(u for u in sorted(state.upgrades) if card_value(u) == int(arg[1:]))
+            elif is_upgrade_arg(arg):
+                card = match(arg, state.upgrades)
                 state.upgrades.remove(card)
                 taken.append(card)
             else:
@@ -289,9 +310,9 @@ class SoloMode:
         power = undead.power_for(self.conf["players_for_power"])
         values = tuple(0 if c is None else card_value(c) for c in taken)
         total = sum(values)
-        shown = " and ".join(("nothing" if c is None else
-                              f"{'upgrade ' + c if ':' not in c else c.replace(':', ' ')}")
-                             for c in taken)
+        shown = " and ".join("nothing" if c is None else
+                             f"upgrade {c} ({card_value(c)})" if is_upgrade(c) else
+                             c.replace(':', ' ') for c in taken)
         defeated = total >= power
         events.append(Event("attack", S + "turn.attack",
                             f"P1 plays {shown}: {total} against power {power}, "
@@ -313,7 +334,7 @@ class SoloMode:
             self._end_event(state, events)
             return
         for pos, card in enumerate(taken):
-            if card is not None and ":" in card:
+            if card is not None and not is_upgrade(card):
                 if state.decks[pos]:
                     state.rows[pos].append(state.decks[pos].pop(0))
                     events.append(Event("refill", S + "turn.refill",
@@ -331,7 +352,7 @@ class SoloMode:
             state.offer = draw_upgrades(state, self.conf["upgrades_offered"], events, S + "upgrade")
             events.append(Event("offer", S + "upgrade",
                                 f"Four trophies are set aside; upgrades offered: "
-                                f"{self._upgrades(state.offer) or 'none left'}.",
+                                f"{self._upgrade_cards(state.offer) or 'none left'}.",
                                 {"offer": tuple(state.offer)}))
             if state.offer:
                 return
@@ -342,8 +363,8 @@ class SoloMode:
         state.offer.remove(card)
         state.upgrade_discard += state.offer
         events.append(Event("keep", S + "upgrade",
-                            f"P1 keeps {self._upgrades([card])}; "
-                            f"{self._upgrades(state.offer) or 'nothing'} discarded.",
+                            f"P1 keeps {self._upgrade_cards([card])}; "
+                            f"{self._upgrade_cards(state.offer) or 'nothing'} discarded.",
                             {"kept": card, "discarded": tuple(state.offer)}))
         state.offer = []
         self._reveal(state, events)
@@ -386,7 +407,15 @@ class SoloMode:
 
     _cards = staticmethod(card_names)
 
-    def _upgrades(self, cards) -> str:
+    @staticmethod
+    def _upgrades(cards) -> str:
+        """Upgrades for the board, as labels name them, with the value that counts here:
+        ``u28 (12)``."""
+        return ", ".join(f"{upgrade_arg(u)} ({card_value(u)})" for u in cards)
+
+    @staticmethod
+    def _upgrade_cards(cards) -> str:
+        """Upgrades for the events, by their printed id: ``U28 (12)``."""
         return ", ".join(f"{u} ({card_value(u)})" for u in cards)
 
     def text(self, state: SoloState, seat: int | None = None) -> str:

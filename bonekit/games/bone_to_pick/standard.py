@@ -8,7 +8,8 @@ One engine plays them all, because they differ only in a few switches kept in th
 * ``campaign``: four waves, Legend and Scapegoat cards, upgrade phases between waves and
   upgrade abilities.
 
-Labels: ``P2 play 7`` (a weapon), ``P2 play u07`` (an upgrade in hand), ``P3 take e05b``
+Labels (the grammar of every mode, see ``labels``): ``P2 play 7`` (a weapon), ``P2 play u07``
+(upgrade U07 in hand), ``P3 take e05b``
 (epic: the best unique value picks one of the two undead), ``P1 keep u07 for 3`` (campaign
 upgrade phase: keep upgrade U07 and put the weapon 3 back in the box).
 """
@@ -22,6 +23,7 @@ from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
 from .data import abilities, card_type, card_value, second_box, upgrades
+from .labels import is_upgrade_arg, match
 from .rules_logic import campaign_ranking, rank_groups, unique_ranking
 from .solo import draw_upgrades
 from .state import (HIDDEN, HIDDEN_ID, BoneToPickState, PendingTurn, TitleCard, TurnRecord,
@@ -52,11 +54,6 @@ def _and(names: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def match(arg: str, cards: Iterable[str]) -> str:
-    """The card id a label argument names (labels are lower case: "e07b" is "E07b")."""
-    return next(c for c in cards if c.lower() == arg)
-
-
 class StandardMode:
     """The engine of variants base, campaign, epic and team (see the module docstring)."""
 
@@ -80,10 +77,11 @@ class StandardMode:
         if campaign and ("deck" in options or "easy_deck" in options):
             raise ValueError("a campaign's undead come from the campaign board's slots: options "
                              "deck and easy_deck are for single games")
-        unknown = set(options) - OPTIONS[variant]
+        unknown = sorted(set(options) - OPTIONS[variant])
         if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))} for the {variant} "
-                             f"game; known: {', '.join(sorted(OPTIONS[variant]))}")
+            raise ValueError(f"unknown option{'s' if len(unknown) > 1 else ''} "
+                             f"{', '.join(unknown)} for the {variant} game; known: "
+                             f"{', '.join(sorted(OPTIONS[variant]))}")
         if type(seed) is not int:
             raise ValueError(f"seed must be an integer, not {seed!r}")
         for flag in ("easier_haven", "easy_deck", "campaign"):
@@ -332,8 +330,9 @@ class StandardMode:
                         f"'{who} play u07'", R + "turn.prepare")
             return (f"'play' takes one weapon value written as a plain number, e.g. "
                     f"'{who} play 7'", R + "turn.prepare")
-        hand = " ".join(map(str, state.hands[action.seat] + state.upgrades[action.seat]))
-        if action.args[0].startswith("u"):
+        hand = " ".join([*map(str, state.hands[action.seat]),
+                         *(u.lower() for u in state.upgrades[action.seat])])
+        if is_upgrade_arg(action.args[0]):
             return (f"{who} has no upgrade {action.args[0]} in hand (hand: {hand})",
                     R + "turn.prepare")
         return (f"{who} has no weapon of value {int(action.args[0])} in hand (hand: {hand})",
@@ -351,7 +350,7 @@ class StandardMode:
 
     def _play(self, state: BoneToPickState, seat: int, arg: str, events: list[Event]) -> None:
         card: int | str
-        if arg.startswith("u"):
+        if is_upgrade_arg(arg):
             card = match(arg, state.upgrades[seat])
             state.upgrades[seat].remove(card)
         else:
@@ -830,7 +829,7 @@ class StandardMode:
 
 
 def _award(groups: list[list[int]], cards: int) -> tuple[list[int], list[int]]:
-    """Who holds a title and who gets its card(s), from contenders grouped best first.
+    """Who holds a title and who gets its cards, from contenders grouped best first.
 
     One card: a lone leader gets it; a tie shares the title and nobody gets the card. Two
     cards (epic campaign): two leaders take both; more than two tied leaders share the title

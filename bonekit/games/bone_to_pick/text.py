@@ -59,7 +59,7 @@ def _cards(values: list[int]) -> str:
     if not values:
         return "-"
     if all(v == HIDDEN for v in values):
-        return f"{len(values)} cards (hidden)"
+        return f"{len(values)} card{'' if len(values) == 1 else 's'} (hidden)"
     return " ".join(str(v) for v in values)
 
 

@@ -369,7 +369,7 @@ def test_hero_destroys_every_skeleton_where_he_lands(game):
     assert all(place_of(state, t) == "bag" for t in ids[:4])
     assert place_of(state, ids[4]) == ("board", 0, "b3")
     assert len(state.bag) == bag + 4 and conserved(state)
-    assert events[0].data["killed"] == 4 and "destroys 4 skeleton(s)" in events[0].text
+    assert events[0].data["killed"] == 4 and "destroys 4 skeletons." in events[0].text
 
 
 def test_hero_never_stays_or_leaves_the_board(game):

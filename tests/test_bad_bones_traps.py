@@ -495,7 +495,7 @@ def test_rulebook_example_treasure_bait(game):
     assert "c2" not in state.boards[0].traps and state.boards[0].removed_traps == ["treasure"]
     assert "treasure" not in state.boards[0].supply
     stolen = [x for x in events if x.kind == "stolen"]
-    assert len(stolen) == 1 and stolen[0].rule == R + "traps.treasure" and "3 skeleton(s)" in stolen[0].text
+    assert len(stolen) == 1 and stolen[0].rule == R + "traps.treasure" and "3 skeletons on" in stolen[0].text
     # never back: not in the next trap phase's placements
     state, _ = play(state, ["P1 hero d5", "P2 hero d5"])
     assert not [a for a in game.legal_actions(state, 0) if a.args[:1] == ("treasure",)]

@@ -257,3 +257,27 @@ def test_random_bot_is_seeded_and_legal():
     assert len(choices) > 3
     final, actions = play_out(game, state, {s: RandomBot(s) for s in range(4)})
     assert game.is_over(final) and all(isinstance(x, Action) for x in actions)
+
+
+def test_plural_and_and_list():
+    from bonekit.core.words import and_list, plural
+
+    assert [plural(n, "floor") for n in (0, 1, 2)] == ["0 floors", "1 floor", "2 floors"]
+    assert plural(1, "trophy") == "1 trophy" and plural(3, "trophy") == "3 trophies"
+    assert plural(2, "undead") == "2 undead" and plural(2, "movement phase") == "2 movement phases"
+    assert and_list([]) == "" and and_list(["a"]) == "a" and and_list("abc") == "a, b and c"
+
+
+def test_engine_text_has_no_hedged_plurals():
+    """Counts in engine-written text use the right form, never 'player(s)' (string literals only)."""
+    import ast
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "bonekit"
+    hedged = [f"{p.relative_to(root)}:{node.lineno}" for p in root.rglob("*.py")
+              for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+              if isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and re.search(r"[a-z]\(s\)", node.value)]
+    assert hedged == []
+    assert re.search(r"[a-z]\(s\)", "2 player(s)")  # the pattern itself finds the hedged form

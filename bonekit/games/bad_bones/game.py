@@ -10,6 +10,7 @@ from ...core.events import Event
 from ...core.game import Game, Outcome
 from ...core.rng import Rng
 from ...core.rules import RuleCatalog
+from ...core.words import plural
 from .board import KING_STEPS, SIZE, TRAP_KINDS, components, coords, on_board, other_side, square
 from .moves import (R, end_of_movement, exit_targets, move_skeleton, place_trap, repel,
                     repel_options, send, who)
@@ -18,6 +19,7 @@ from .text import render_text
 
 OPTIONS = {"names", "rounds", "heroic", "max_rounds", "setup"}
 PHASE_RULE = {"hero": "phase.hero", "traps": "phase.traps", "move": "phase.move", "over": "end"}
+STAGE_WORDS = {"hero": "hero phase", "traps": "trap phase", "move": "movement phase"}
 ORIENTATIONS = ("/", "\\")
 
 
@@ -50,7 +52,7 @@ class BadBones(Game[BadBonesState]):
                              f"{players!r} [rule {R}setup]")
         unknown = set(options) - OPTIONS
         if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(OPTIONS))}")
+            raise ValueError(f"unknown {'options' if len(unknown) > 1 else 'option'} {', '.join(sorted(unknown))}; known: {', '.join(sorted(OPTIONS))}")
         if variant != "solo" and ({"rounds", "heroic"} & set(options)):
             raise ValueError("rounds and heroic are options of the solo game")
         if type(seed) is not int:
@@ -94,8 +96,8 @@ class BadBones(Game[BadBonesState]):
             bag=list(range(d.tokens)), done=[False] * players, pending=[[] for _ in range(players)],
             eliminated=[False] * players, options=dict(opts))
         events = [Event("setup", R + "setup",
-                        f"{players} player(s) set up: a board each with a tower of {floors} floor(s), "
-                        f"{houses} house(s), the hero on top of the tower and six traps in supply.")]
+                        f"{plural(players, 'player')} set up: a board each with a tower of {plural(floors, 'floor')}, "
+                        f"{plural(houses, 'house')}, the hero on top of the tower and six traps in supply.")]
         if opts["setup"] == "standard":
             self._setup_skeletons(state, events)
         else:
@@ -129,6 +131,18 @@ class BadBones(Game[BadBonesState]):
 
     def current_rule(self, state: BadBonesState) -> str:
         return R + PHASE_RULE[state.phase]
+
+    def stage(self, state: BadBonesState) -> tuple[str, str]:
+        """(round, phase) in words: ("round 3", "movement phase"); the solo game counts its
+        rounds ("round 3 of 10", then "round 11, heroic"); at the end ("after round 7",
+        "game over"). Setup leaves the game at round 1, hero phase."""
+        if state.over:
+            return f"after round {state.round}", "game over"
+        words = f"round {state.round}"
+        if state.variant == "solo":
+            last = state.options["rounds"]
+            words += f" of {last}" if state.round <= last else ", heroic"
+        return words, STAGE_WORDS[state.phase]
 
     def unmoved(self, state: BadBonesState, seat: int) -> list[Skeleton]:
         """Skeletons of ``seat`` still to move this phase, in a canonical order."""
@@ -310,7 +324,7 @@ class BadBones(Game[BadBonesState]):
             del board.skeletons[sid]
         state.bag.extend(killed)
         state.bag.sort()
-        kills = f" and destroys {len(killed)} skeleton(s)" if killed else ""
+        kills = f" and destroys {plural(len(killed), 'skeleton')}" if killed else ""
         events.append(Event("hero", R + "phase.hero", f"{who(state, seat)}'s hero moves {before} → {to}{kills}.",
                             {"seat": seat, "from": before, "to": to, "killed": len(killed)}))
 
@@ -374,7 +388,7 @@ class BadBones(Game[BadBonesState]):
                     state.bag.remove(t)
                 board.cemetery.extend(drawn)
                 events.append(Event("draw", R + "phase.new",
-                                    f"{who(state, seat)} draws {k} skeleton(s) from the bag: "
+                                    f"{who(state, seat)} draws {plural(k, 'skeleton')} from the bag: "
                                     f"{', '.join(d.model_of(t).name for t in drawn) or 'none left'}.",
                                     {"seat": seat, "drawn": tuple(drawn)}))
             if board.cemetery:
@@ -384,7 +398,7 @@ class BadBones(Game[BadBonesState]):
                     board.skeletons[t] = Skeleton(t, m.name, m.r, m.c, m.facing, state.token)
                 board.cemetery = []
                 events.append(Event("arrive", R + "phase.new",
-                                    f"{who(state, seat)}: {len(arrivals)} skeleton(s) leave the cemetery for "
+                                    f"{who(state, seat)}: {plural(len(arrivals), 'skeleton')} {'leaves' if len(arrivals) == 1 else 'leave'} the cemetery for "
                                     f"the forests.", {"seat": seat, "count": len(arrivals)}))
 
     def _finish(self, state: BadBonesState, events: list[Event], why: str) -> None:

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from ...core.actions import seat_name
 from ...core.events import Event
+from ...core.words import plural
 from .board import (DIR_NAMES, DIRS, REFLECT, SIZE, components, coords, direction_between,
                     neighbours4, on_board, square)
 from .state import BadBonesState, Pending, Skeleton, Trap
@@ -275,7 +276,7 @@ def end_of_movement(state: BadBonesState, seat: int, events: list[Event]) -> Non
             del board.traps[t]
             board.removed_traps.append("treasure")
             events.append(Event("stolen", R + "traps.treasure",
-                                f"{who(state, seat)}: {len(thieves)} skeleton(s) on {t} steal the treasure; "
+                                f"{who(state, seat)}: {plural(len(thieves), 'skeleton')} on {t} {'steals' if len(thieves) == 1 else 'steal'} the treasure; "
                                 f"it is gone for good.", {"seat": seat, "square": t}))
 
 
@@ -293,7 +294,7 @@ def place_trap(state: BadBonesState, seat: int, kind: str, sq: str, orientation:
     if landing:
         here = sorted(s.id for s in board.skeletons.values() if square(s.r, s.c) == sq)
         events.append(Event("landing", R + "traps.dragon.landing",
-                            f"{who(state, seat)}: the dragon lands on {len(here)} skeleton(s) on {sq} and "
+                            f"{who(state, seat)}: the dragon lands on {plural(len(here), 'skeleton')} on {sq} and "
                             f"is flipped to its damaged side; choose where each one flees.",
                             {"seat": seat, "square": sq}))
         for sid in here:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...core.events import Event
+from ...core.words import plural
 from .board import DIR_NAMES, SIZE, TRAP_KINDS, components, coords, on_board, square
 from .moves import place_trap, repel, repel_options
 from .sandbox import lab_state, march
@@ -273,10 +274,11 @@ def check(puzzle: Puzzle, placements: Any) -> tuple[bool, str]:
     n = puzzle.phases
     if puzzle.goal == "clear" and final.boards[0].skeletons:
         left = final.boards[0].skeletons
-        return False, (f"Not yet: nothing was lost, but after {n} movement phases {len(left)} "
-                       f"skeleton(s) are still around: {_where(final, origin)}")
+        return False, (f"Not yet: nothing was lost, but after {plural(n, 'movement phase')} "
+                       f"{plural(len(left), 'skeleton')} {'is' if len(left) == 1 else 'are'} still around: "
+                       f"{_where(final, origin)}")
     if puzzle.goal == "clear":
-        return True, (f"Solved! Within {n} movement phases every skeleton has left the board, "
+        return True, (f"Solved! Within {plural(n, 'movement phase')} every skeleton has left the board, "
                       f"and the tower and the village are untouched.")
     return True, (f"Solved! The tower keeps its {floors} floors and the village its {houses} "
                   f"houses for {n} movement phases.")

@@ -5,6 +5,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...core.actions import seat_name
+from ...core.words import plural
 from .board import COLS, SIZE, square
 from .state import BadBonesState
 
@@ -45,7 +46,7 @@ def board_text(game: "BadBones", s: BadBonesState, seat: int) -> list[str]:
     for r in range(SIZE):
         row = "".join(_cell(game, s, seat, r, c) for c in range(SIZE))
         lines.append(f"{forest(r, -1)} {r + 1}{row}{forest(r, SIZE)}")
-    lines.append(f"        village: {b.houses} house(s)")
+    lines.append(f"        village: {plural(b.houses, 'house')}")
     return lines
 
 
@@ -54,7 +55,7 @@ def render_text(game: "BadBones", s: BadBonesState) -> str:
     seed = f" · seed {s.seed}" if s.viewer is None else ""
     mode = s.variant + (f" ({s.options['rounds']} rounds{', heroic' if s.options['heroic'] else ''})"
                         if s.variant == "solo" else "")
-    lines = [f"Bad Bones · {mode} · {s.players} player(s){seed} · {who}",
+    lines = [f"Bad Bones · {mode} · {plural(s.players, 'player')}{seed} · {who}",
              f"Round {s.round} · phase {s.phase} · tracking token {s.token} · bag {len(s.bag)}"]
     for seat in range(s.players):
         b = s.boards[seat]
@@ -63,8 +64,8 @@ def render_text(game: "BadBones", s: BadBonesState) -> str:
                           f"{' (damaged)' if t.damaged else ''} on {sq}" for sq, t in sorted(b.traps.items())) or "none"
         unmoved = sum(1 for k in b.skeletons.values() if k.side != s.token) if s.phase == "move" else 0
         lines.append("")
-        lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · tower {b.floors} floor(s) · village "
-                     f"{b.houses} house(s) · hero {b.hero} · score {game.score(s, seat)}"
+        lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · tower {plural(b.floors, 'floor')} · village "
+                     f"{plural(b.houses, 'house')} · hero {b.hero} · score {game.score(s, seat)}"
                      + (" · ELIMINATED" if s.eliminated[seat] else ""))
         lines.append(f"  supply: {', '.join(b.supply) or 'empty'} · on board: {traps}")
         lines.append(f"  cemetery: {len(b.cemetery)} · skeletons: {len(b.skeletons)}"

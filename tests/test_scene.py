@@ -1,17 +1,20 @@
-"""Scene (display list + SVG), the ipycanvas painter, SceneCanvas and the Bone to Pick view.
+"""Scene (display list, SVG, PNG), the ipycanvas painter, SceneCanvas and the Bone to Pick view.
 
 Widgets run without a browser here: comms are no-ops, so the tests spy on what ipycanvas
 would send (``_CanvasManager._send_custom``) instead of looking at pixels.
 """
 from __future__ import annotations
 
+import base64
 import contextlib
+import io
 import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ipycanvas import Canvas
+from PIL import Image
 from ipycanvas.canvas import COMMANDS
 
 import bonekit
@@ -20,7 +23,8 @@ from bonekit.core.bots import play_out
 from bonekit.core.errors import IllegalAction
 from bonekit.games.bone_to_pick import CarefulBot, GreedyBot
 from bonekit.widgets import Circle, Hit, Line, Polygon, Rect, Scene, Text, render
-from bonekit.widgets.canvas import SceneCanvas
+from bonekit.widgets import raster
+from bonekit.widgets.canvas import SceneCanvas, key_name
 from bonekit.widgets.painter import paint
 from bonekit.widgets.scene import _n
 from bonekit.widgets.views import bone_to_pick as view
@@ -173,6 +177,34 @@ def test_svg_control_character_in_text_is_still_well_formed(game):
         game.new(3, seed=0, names=["tab\x0bname", "P2", "P3"])
 
 
+def test_svg_describes_the_picture_in_words():
+    sc = Scene(100, 40, title="Bad Bones, round 2", description="P1 to move: 3 <skeletons> & a trap.")
+    root = parse(sc.to_svg())
+    assert root.get("role") == "img"
+    assert root.find(SVG + "desc").text == "P1 to move: 3 <skeletons> & a trap."
+    assert root.get("aria-label") == "Bad Bones, round 2. P1 to move: 3 <skeletons> & a trap." == sc.alt_text
+    # <desc> follows <title>, before anything drawn.
+    assert [el.tag for el in root][:3] == [SVG + "title", SVG + "desc", SVG + "rect"]
+    assert Scene(10, 10, title="Over!", description="P2 wins.").alt_text == "Over! P2 wins."
+    assert Scene(10, 10, description="only words").alt_text == "only words"
+    # Without a description there is no <desc>, and the label is the title alone.
+    bare = parse(small_scene().to_svg())
+    assert bare.find(SVG + "desc") is None and bare.get("aria-label") == "small"
+
+
+def test_scene_mime_bundle_has_svg_png_and_words():
+    sc = small_scene()
+    sc.description = "three shapes and some text"
+    data, metadata = sc._repr_mimebundle_()
+    assert set(data) == {"text/plain", "image/svg+xml", "image/png"}
+    assert data["image/svg+xml"] == sc.to_svg()
+    assert base64.b64decode(data["image/png"]) == sc.to_png()
+    assert metadata == {"image/png": {"width": 200, "height": 120}}
+    assert data["text/plain"] == "small. three shapes and some text"
+    # A scene without words still says what it is.
+    assert Scene(5, 5)._repr_mimebundle_()[0]["text/plain"] == repr(Scene(5, 5))
+
+
 def test_hit_at_topmost_and_none_outside():
     sc = small_scene()
     assert sc.hit_at(10, 10).target == "under"
@@ -280,6 +312,18 @@ def test_scene_canvas_key_handler():
                                                    "shift_key": False, "ctrl_key": False,
                                                    "meta_key": False}, [])
     assert keys == ["ArrowRight"]
+
+
+def test_scene_canvas_names_modified_keys():
+    keys = []
+    scv = SceneCanvas(small_scene(), on_key=keys.append)
+    for key, shift, ctrl in (("PageDown", True, False), ("PageDown", False, False), ("]", False, False),
+                             ("N", True, False), ("n", False, True)):
+        scv.canvas._handle_frontend_event(scv.canvas, {"event": "key_down", "key": key, "shift_key": shift,
+                                                       "ctrl_key": ctrl, "meta_key": False}, [])
+    # Shift is named only where the key has no character of its own.
+    assert keys == ["Shift+PageDown", "PageDown", "]", "N", "Ctrl+n"]
+    assert key_name("Home", False, False, True) == "Meta+Home"
 
 
 # ---- the Bone to Pick view ----------------------------------------------------------------------
@@ -450,3 +494,139 @@ def test_during_game_owing_seats_say_choosing(game):
                                            for t in texts(sc))]
     assert choosing == [0, 1]
     assert not any(t.text in ("VICTORY", "THE HAVEN FALLS") for t in texts(sc))
+
+
+# ---- PNG ------------------------------------------------------------------------------------------
+def png_image(scene: Scene) -> Image.Image:
+    image = Image.open(io.BytesIO(scene.to_png()))
+    assert image.format == "PNG" and image.size == (scene.width, scene.height)
+    return image.convert("RGB")
+
+
+def ink_box(image: Image.Image, box: tuple[int, int, int, int], background=(255, 255, 255)):
+    """The bounding box of the pixels in ``box`` that are not the background (or None)."""
+    part = image.crop(box)
+    mask = Image.eval(part, lambda v: 0).convert("L")
+    mask.putdata([0 if px == background else 255 for px in part.getdata()])
+    found = mask.getbbox()
+    return None if found is None else (found[0] + box[0], found[1] + box[1], found[2] + box[0], found[3] + box[1])
+
+
+def close(a, b, tolerance=12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def test_png_decodes_at_scene_size_deterministic_and_palette():
+    sc = small_scene()
+    png = sc.to_png()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png == small_scene().to_png() == raster.to_png(sc)
+    image = Image.open(io.BytesIO(png))
+    assert image.size == (200, 120) and image.mode == "P"        # palette: small files
+
+
+def test_png_draws_each_shape_where_the_svg_does():
+    sc = Scene(120, 80, background="#ffffff")
+    sc.add(Rect(10, 10, 30, 20, "#ff0000"),                       # plain
+           Rect(60, 10, 40, 30, "#0000ff", radius=10),            # rounded: corners stay white
+           Circle(25, 60, 10, "#00aa00"),
+           Line(60, 60, 110, 60, "#000000", 4),
+           Polygon(((60, 70), (80, 70), (70, 79)), "#ffaa00"),
+           Rect(2, 2, 116, 76, None, "#777777", 2))               # stroke only, centred on the edge
+    image = png_image(sc)
+    px = image.getpixel
+    assert close(px((25, 20)), (255, 0, 0)) and close(px((45, 20)), (255, 255, 255))
+    assert close(px((80, 25)), (0, 0, 255)) and close(px((61, 11)), (255, 255, 255))
+    assert close(px((25, 60)), (0, 170, 0)) and close(px((16, 51)), (255, 255, 255))
+    assert close(px((85, 60)), (0, 0, 0)) and close(px((85, 57)), (255, 255, 255))
+    assert close(px((70, 72)), (255, 170, 0))
+    # A 2 px stroke on x = 2 covers x 1..3 (pixels 1 and 2); inside and outside it is background.
+    assert close(px((1, 40)), (119, 119, 119)) and close(px((2, 40)), (119, 119, 119))
+    assert close(px((0, 40)), (255, 255, 255)) and close(px((3, 40)), (255, 255, 255))
+
+
+def test_png_blends_colours_with_alpha():
+    sc = Scene(20, 20, background="#ffffff").add(Rect(0, 0, 20, 20, "#ff000080"))
+    r, g, b = png_image(sc).getpixel((10, 10))
+    assert r > 250 and 110 < g < 145 and 110 < b < 145
+
+
+@pytest.mark.parametrize("anchor", ["start", "middle", "end"])
+def test_png_text_anchor_and_vertical_centre(anchor):
+    sc = Scene(300, 60, background="#ffffff").add(Text(150, 30, "HHHH", 20, "#000000", anchor))
+    left, top, right, bottom = ink_box(png_image(sc), (0, 0, 300, 60))
+    if anchor == "start":
+        assert 149 <= left <= 153 and right > 180
+    elif anchor == "middle":
+        assert abs((left + right) / 2 - 150) <= 2
+    else:
+        assert 147 <= right <= 151 and left < 120
+    # dominant-baseline="central": the line's middle (caps sit a little above it) is at y.
+    assert top < 30 < bottom and abs((top + bottom) / 2 - 30) <= 4
+
+
+def test_png_text_size_and_bold():
+    def ink(size, bold):
+        sc = Scene(300, 60, background="#ffffff").add(Text(10, 30, "Haven", size, "#000000", bold=bold))
+        box = ink_box(png_image(sc), (0, 0, 300, 60))
+        dark = sum(1 for p in png_image(sc).getdata() if sum(p) < 300)
+        return box[2] - box[0], box[3] - box[1], dark
+    small, big, bold = ink(10, False), ink(20, False), ink(20, True)
+    assert 1.7 < big[0] / small[0] < 2.3 and 1.6 < big[1] / small[1] < 2.4
+    assert bold[2] > big[2] * 1.2                               # heavier strokes
+
+
+def test_png_whitespace_collapses_like_svg():
+    one = Scene(200, 40).add(Text(10, 20, "a  b\nc"))
+    other = Scene(200, 40).add(Text(10, 20, "a b c"))
+    assert one.to_png() == other.to_png()
+
+
+def scenes_of_every_view():
+    """Pictures from both games' views in several modes and moments (all-seeing and seats)."""
+    from bonekit.games.bad_bones.bots import GuardBot
+    from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
+    out = []
+    cases = [("bone_to_pick", 4, None, lambda i: CarefulBot(i)), ("bone_to_pick", 3, "campaign", CarefulBot),
+             ("bone_to_pick", 8, "epic", CarefulBot), ("bone_to_pick", 1, "solo", lambda i: SoloBot()),
+             ("bone_to_pick", 2, "coop", lambda i: CoopBot()), ("bad_bones", 3, None, GuardBot),
+             ("bad_bones", 1, None, GuardBot)]
+    for game_id, players, variant, bot in cases:
+        game = bonekit.load(game_id)
+        state = game.new(players, variant=variant, seed=1)
+        states = [state]
+        bots = {i: bot(i) for i in range(players)}
+        while not game.is_over(state) and len(states) < 400:
+            seat = game.to_move(state)[0]
+            state, _ = game.apply(state, bots[seat].choose(game, state, seat))
+            states.append(state)
+        for i, s in enumerate(states[::max(1, len(states) // 6)] + [states[-1]]):
+            out.append(render(game, s, None))
+            out.append(render(game, s, 0, 0))
+    return out
+
+
+def test_png_fonts_have_every_glyph_the_views_use():
+    from fontTools.ttLib import TTFont
+    cmaps = {bold: TTFont(raster.font_path(bold)).getBestCmap() for bold in (False, True)}
+    used = {False: set(), True: set()}
+    for sc in scenes_of_every_view():
+        for t in texts(sc):
+            used[t.bold].update(" ".join(t.text.split()))
+    assert any(ord(c) > 127 for c in used[False])               # ★ ✖ ☠ ... are among them
+    for bold, chars in used.items():
+        missing = sorted(c for c in chars if ord(c) not in cmaps[bold])
+        assert missing == [], f"DejaVu Sans{' Bold' if bold else ''} lacks {missing}"
+
+
+def test_png_of_a_bone_to_pick_table_is_small(game):
+    state = game.new(4, seed=5)
+    for label in ("P1 play 7", "P2 play 3", "P3 play 9", "P4 play 1", "P1 play 2"):
+        state, _ = game.apply(state, label)
+    sc = render(game, state)
+    png = sc.to_png()
+    assert len(png) <= 40_000, f"{len(png)} bytes"
+    assert Image.open(io.BytesIO(png)).size == (sc.width, sc.height)
+    # It is the picture, not a blank: many colours, text drawn.
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert len(image.getcolors(1 << 16)) > 20

@@ -53,6 +53,18 @@ def hand_texts(scene: Scene, p: int) -> list[str]:
             and HAND_X[0] <= t.x < HAND_X[1] and t.text != "hand"]
 
 
+def step_svg(game, replay, step: int, seat=None) -> str:
+    """The picture a Stepper shows at ``step``: marked against the step before."""
+    previous = replay.states[step - 1] if step else None
+    return render(game, replay.states[step], seat, previous=previous).to_svg()
+
+
+def bundle_of(widget) -> dict:
+    """The data part of a widget's (data, metadata) mime bundle."""
+    data, metadata = widget._repr_mimebundle_()
+    return data
+
+
 def cited(html: str) -> list[str]:
     return re.findall(r'<code[^>]*>([^<]*)</code>', html)
 
@@ -106,13 +118,13 @@ def test_stepper_buttons_move_and_change_picture_and_log(game, replay):
     assert st_.event_log.value != log0
     assert st_.picture.paints > paints0
     assert not st_.first_button.disabled and not st_.back_button.disabled
-    assert st_.picture.scene.to_svg() == render(game, replay.states[1]).to_svg()
+    assert st_.picture.scene.to_svg() == step_svg(game, replay, 1)
 
     st_.last_button.click()
     assert st_.step == last
     assert st_.next_button.disabled and st_.last_button.disabled
     assert not st_.back_button.disabled
-    assert st_.picture.scene.to_svg() == render(game, replay.final_state()).to_svg()
+    assert st_.picture.scene.to_svg() == step_svg(game, replay, last)
     words = svg_words(st_.picture.scene.to_svg())
     assert "VICTORY" in words
     st_.next_button.click()          # a press at the end does nothing
@@ -120,7 +132,7 @@ def test_stepper_buttons_move_and_change_picture_and_log(game, replay):
 
     st_.back_button.click()
     assert st_.step == last - 1
-    assert st_.picture.scene.to_svg() == render(game, replay.states[last - 1]).to_svg()
+    assert st_.picture.scene.to_svg() == step_svg(game, replay, last - 1)
     st_.first_button.click()
     assert st_.step == 0 and st_.picture.scene.to_svg() == svg0
     assert st_.event_log.value == log0
@@ -145,7 +157,7 @@ def test_stepper_slider_changes_picture(game, replay):
     st_.slider.value = 10
     assert st_.step == 10
     assert st_.picture.scene.to_svg() != before
-    assert st_.picture.scene.to_svg() == render(game, replay.states[10]).to_svg()
+    assert st_.picture.scene.to_svg() == step_svg(game, replay, 10)
     assert st_.board.value == board_html(game.text(replay.states[10]))
     st_.go(10_000)
     assert st_.step == len(replay) - 1
@@ -214,7 +226,7 @@ def test_stepper_view_dropdown_hides_other_hands(game, replay):
 def test_stepper_starts_at_step_and_seat(game, replay):
     st_ = Stepper(replay, step=5, seat=2)
     assert st_.step == 5 and st_.seat == 2
-    assert st_.picture.scene.to_svg() == render(game, replay.states[5], 2).to_svg()
+    assert st_.picture.scene.to_svg() == step_svg(game, replay, 5, 2)
     assert [label for label, _ in st_.view_choice.options] == ["all-seeing", "P1", "P2", "P3", "P4"]
 
 
@@ -244,7 +256,7 @@ def test_stepper_mime_bundle_and_digest(game, replay):
     plain = {}
     for step in (0, 1, 2, 17, last):
         st_.go(step)
-        bundle = st_._repr_mimebundle_()
+        bundle = bundle_of(st_)
         assert bundle["image/svg+xml"] == st_.picture.scene.to_svg()
         assert "application/vnd.jupyter.widget-view+json" in bundle
         text = bundle["text/plain"]
@@ -257,9 +269,9 @@ def test_stepper_mime_bundle_and_digest(game, replay):
     digests = [re.search(r"digest (\w+)", t).group(1) for t in plain.values()]
     assert len(set(digests)) == len(digests)
     st_.go(17)
-    assert st_._repr_mimebundle_()["text/plain"] == plain[17]
-    assert Stepper(replay, step=17)._repr_mimebundle_()["image/svg+xml"] == \
-        st_._repr_mimebundle_()["image/svg+xml"]
+    assert bundle_of(st_)["text/plain"] == plain[17]
+    assert bundle_of(Stepper(replay, step=17))["image/svg+xml"] == \
+        bundle_of(st_)["image/svg+xml"]
     st_.show_seat(3)
     assert "view P4" in repr(st_) and repr(st_) != plain[17]
 
@@ -436,13 +448,13 @@ def test_table_bots_only_plays_itself(game):
     assert table.picture.scene.hits == [] and table.buttons.children == ()
     assert game.text(table.replay.final_state()) == game.text(table.state)
     assert len(table.actions) == 3 * table.state.turn
-    words = svg_words(table._repr_mimebundle_()["image/svg+xml"])
+    words = svg_words(bundle_of(table)["image/svg+xml"])
     assert "VICTORY" in words or "THE HAVEN FALLS" in words
     assert "view all-seeing" in repr(table)
 
 
 def test_table_mime_bundle(game, table):
-    bundle = table._repr_mimebundle_()
+    bundle = bundle_of(table)
     assert bundle["image/svg+xml"] == table.picture.scene.to_svg()
     ET.fromstring(bundle["image/svg+xml"])
     assert bundle["text/plain"] == repr(table)
@@ -450,14 +462,14 @@ def test_table_mime_bundle(game, table):
     assert "4 seats, 0 actions, view P1" in bundle["text/plain"]
     before = bundle["text/plain"]
     table.click(*centre(card_hits(table)[0]))
-    after = table._repr_mimebundle_()
+    after = bundle_of(table)
     assert after["text/plain"] != before and after["image/svg+xml"] == table.picture.scene.to_svg()
 
 
 def test_table_with_names_escapes(game):
     names = ["<i>Ann</i> & co", "Bo", "Cy"]
     table = Table(game, ["human", "careful", "careful"], seed=2, names=names)
-    svg = table._repr_mimebundle_()["image/svg+xml"]
+    svg = bundle_of(table)["image/svg+xml"]
     assert "P1 <i>Ann</i> & co" in svg_words(svg)
     assert "<i>" not in table.board.value and "&lt;i&gt;Ann" in table.board.value
     assert game.text(table.replay.final_state()) == game.text(table.state)

@@ -10,6 +10,18 @@ from .painter import paint
 from .scene import Hit, Scene
 
 
+def key_name(key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> str:
+    """A key as the widgets name it: ``"ArrowRight"``, ``"Shift+PageDown"``, ``"Ctrl+n"``.
+
+    Shift is named only with keys that have no character of their own (a shifted letter or
+    ``{`` already says so itself).
+    """
+    prefix = ("Ctrl+" if ctrl else "") + ("Meta+" if meta else "")
+    if shift and len(key) > 1:
+        prefix += "Shift+"
+    return prefix + key
+
+
 class SceneCanvas:
     """Owns a Canvas sized to the scene; repaints on every update and whenever a browser
     view connects (pixels are not part of the widget state, so a new view starts blank)."""
@@ -26,7 +38,7 @@ class SceneCanvas:
         if on_hit:
             self.canvas.on_mouse_down(self.click)
         if on_key:
-            self.canvas.on_key_down(lambda key, *modifiers: on_key(key))
+            self.canvas.on_key_down(lambda key, *modifiers: on_key(key_name(key, *modifiers)))
         self._repaint()
 
     def show(self, scene: Scene) -> None:

@@ -1,12 +1,15 @@
-"""Scenes: a tiny display list (shapes, text, hit regions) that draws both on an ipycanvas
-Canvas and as SVG. Game views build Scenes; they never touch a canvas themselves.
+"""Scenes: a tiny display list (shapes, text, hit regions) that draws on an ipycanvas Canvas,
+as SVG and as PNG. Game views build Scenes; they never touch a canvas themselves.
 
 The SVG is deterministic text: it is the static fallback of every widget (GitHub and
-nbviewer show it) and what nbval compares.
+nbviewer show it) and what nbval compares. The PNG (``raster.to_png``) is what JupyterLab
+shows where it will not render SVG: in a notebook it does not trust (a fresh clone, Binder).
 """
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass, field
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
@@ -101,6 +104,9 @@ class Scene:
     height: int
     title: str = ""
     background: str = "#ffffff"
+    # A short text alternative of what the picture shows (whose turn, key counts), for screen
+    # readers and for anyone who cannot see the picture; views fill it in.
+    description: str = ""
     shapes: list[Shape] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)
 
@@ -118,16 +124,43 @@ class Scene:
                 return h
         return None
 
-    # ---- SVG --------------------------------------------------------------------------------
+    @property
+    def alt_text(self) -> str:
+        """The picture in words: the title, then the description (if any). The SVG's and the
+        canvas's aria-label, and the text/plain of the scene's mime bundle."""
+        title, description = self.title.strip(), self.description.strip()
+        if not (title and description):
+            return title or description
+        return f"{title}{'' if title[-1] in '.:!?' else '.'} {description}"
+
+    # ---- SVG and PNG --------------------------------------------------------------------------
     def to_svg(self) -> str:
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
-               f'viewBox="0 0 {self.width} {self.height}" role="img" aria-label={quoteattr(self.title.translate(_CONTROL))} '
-               f'font-family="{FONT}">',
-               f"<title>{_text(self.title)}</title>",
-               f'<rect width="{self.width}" height="{self.height}" fill="{self.background}"/>']
+               f'viewBox="0 0 {self.width} {self.height}" role="img" '
+               f'aria-label={quoteattr(self.alt_text.translate(_CONTROL))} font-family="{FONT}">',
+               f"<title>{_text(self.title)}</title>"]
+        if self.description.strip():
+            out.append(f"<desc>{_text(self.description.strip())}</desc>")
+        out.append(f'<rect width="{self.width}" height="{self.height}" fill="{self.background}"/>')
         out.extend(_svg(s) for s in self.shapes)
         out.append("</svg>")
         return "\n".join(out)
+
+    def to_png(self) -> bytes:
+        """The picture as PNG bytes, ``width`` x ``height`` pixels (see ``raster.to_png``)."""
+        from .raster import to_png  # Pillow is needed only when a PNG is asked for
+
+        return to_png(self)
+
+    def mime_bundle(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(data, metadata) for Jupyter: SVG, PNG (base64, shown at its natural size) and
+        the picture in words as text/plain."""
+        data = {"text/plain": self.alt_text or repr(self), "image/svg+xml": self.to_svg(),
+                "image/png": base64.b64encode(self.to_png()).decode("ascii")}
+        return data, {"image/png": {"width": self.width, "height": self.height}}
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any):
+        return self.mime_bundle()
 
     def _repr_svg_(self) -> str:
         return self.to_svg()

@@ -14,8 +14,9 @@ from bonekit.core.game import Game
 from bonekit.core.registry import load
 from bonekit.core.replay import Replay
 
-from .base import StaticFallback, digest
+from .base import WIDGET_CLASS, StaticFallback, digest
 from .canvas import SceneCanvas
+from .keyboard import ACTIONS_CLASS, Keyboard, board_toggle
 from .panels import board_html, log_html, rule_title, status_html
 from .scene import Hit, Scene
 from .views import render
@@ -59,15 +60,20 @@ class Table(StaticFallback, w.VBox):
 
         self.status = w.HTML()
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.buttons.add_class(ACTIONS_CLASS)
         self.typed = w.Text(placeholder="or type an action label, then Enter",
                             continuous_update=False, layout=w.Layout(width="360px"))
         self.typed.observe(self._typed, "value")
         self.event_log = w.HTML()
         self.board = w.HTML()
         self.picture = SceneCanvas(self._scene(), on_hit=self._clicked)
-        text_board = w.Accordion([self.board], titles=("Text board (accessible view)",))
-        text_board.selected_index = None
-        super().__init__([self.status, self.picture.canvas, self.buttons, self.typed, self.event_log, text_board])
+        self.board_toggle = board_toggle(self.board)
+        self.keyboard = Keyboard(widget_label=f"{self.game.title} table: play the game",
+                                 roledescription=f"{self.game.title} picture")
+        super().__init__([self.status, self.picture.canvas, self.buttons, self.typed, self.event_log,
+                          self.board_toggle, self.board, self.keyboard])
+        self.add_class(WIDGET_CLASS)
+        self.add_class("bonekit-table")
         self._run_bots()
         self._refresh("Your move." if self.humans else "Bots only: watch them play.")
 
@@ -214,6 +220,7 @@ class Table(StaticFallback, w.VBox):
 
     def _refresh(self, message: str, ok: bool = True) -> None:
         self.picture.show(self._scene())
+        self.keyboard.label = self.picture.scene.alt_text
         self.status.value = status_html(message, ok)
         seat = self.viewer
         self.event_log.value = log_html(self.game, [(i, events_for(e, seat)) for i, e in self.history],

@@ -1,0 +1,179 @@
+"""Keyboard and screen-reader access for the picture of a Stepper or a Table.
+
+ipycanvas's front end cancels every key pressed on its canvas (it calls ``preventDefault`` on
+each keydown, to send the key to the kernel), so Tab, Shift+Tab and Escape could not leave
+the picture: a keyboard trap. ``Keyboard`` is a tiny anywidget (its JavaScript is below, no
+build step) placed inside the widget's box. In the browser it
+
+* listens to keydown on the box in the capture phase, before the canvas: Tab and Shift+Tab
+  never reach ipycanvas, so the browser moves focus as usual; Escape leaves the picture and
+  puts focus on the box itself (``tabindex=-1``, a ``role="group"`` named ``widget_label``),
+  from where Tab reaches the first control; every other key (arrows, PageDown, …) still goes
+  to the canvas and on to the kernel;
+* gives the canvas ``role="img"``, ``aria-roledescription`` and ``aria-label`` (``label``: the
+  current scene's title and description, kept up to date from Python);
+* gives the text-board toggle (the ``BOARD_TOGGLE_CLASS`` button) ``aria-pressed``,
+  ``aria-expanded`` and ``aria-controls`` that follow its state.
+
+It finds its box as the nearest ancestor with the class ``bonekit-widget`` (``WIDGET_CLASS``).
+"""
+from __future__ import annotations
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from .base import WIDGET_CLASS
+
+BOARD_TOGGLE_CLASS = "bonekit-board-toggle"
+BOARD_CLASS = "bonekit-text-board"
+ACTIONS_CLASS = "bonekit-actions"   # a row of buttons a widget replaces as the game moves on
+
+ESM = """
+const WIDGET = ".%(widget)s", TOGGLE = ".%(toggle)s", BOARD = ".%(board)s", ACTIONS = ".%(actions)s";
+function uniqueId(prefix) {  // a module is loaded per widget: no shared counter
+  for (let n = 1; ; n++) if (!document.getElementById(`${prefix}-${n}`)) return `${prefix}-${n}`;
+}
+
+function render({ model, el }) {
+  let host = null, canvas = null, toggle = null, watcher = null, timer = null, stopped = false;
+  let tries = 0, lastFocused = null, children = null;
+
+  function label() {
+    if (!canvas) return;
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-roledescription", model.get("roledescription"));
+    canvas.setAttribute("aria-label", model.get("label"));
+    if (host) {
+      host.setAttribute("role", "group");
+      host.setAttribute("aria-label", model.get("widget_label"));
+    }
+  }
+
+  function pressed() {
+    if (!toggle) return;
+    const on = toggle.classList.contains("mod-active");
+    toggle.setAttribute("aria-pressed", String(on));
+    toggle.setAttribute("aria-expanded", String(on));
+  }
+
+  // Capture phase on the box: runs before ipycanvas's own listener on the canvas.
+  function keydown(event) {
+    if (!canvas || event.target !== canvas) return;
+    if (event.key === "Tab") {
+      event.stopPropagation();        // no preventDefault: the browser moves focus on
+    } else if (event.key === "Escape") {
+      event.stopPropagation();
+      event.preventDefault();
+      canvas.blur();
+      host.focus();
+    }
+  }
+
+  // A Table replaces its action buttons after every move: if the focused one goes, focus
+  // would fall to the page body. Put it on the new first action (or the box) instead.
+  function focusin(event) { lastFocused = event.target; }
+  function focusout(event) {
+    if (event.relatedTarget && !host.contains(event.relatedTarget)) lastFocused = null;
+  }
+  function pointerdown(event) { if (host && !host.contains(event.target)) lastFocused = null; }
+  // (The new buttons may come a moment after the old ones went: until then focus waits on
+  // the box, for at most a second.)
+  let waitingUntil = 0;
+  function refocus() {
+    const next = host.querySelector(`${ACTIONS} button:not([disabled]), ${ACTIONS} select`);
+    if (waitingUntil && document.activeElement === host && next && performance.now() < waitingUntil) {
+      waitingUntil = 0;
+      next.focus();
+      return;
+    }
+    if (!lastFocused || lastFocused.isConnected) return;
+    const active = document.activeElement;
+    lastFocused = null;
+    if (active && active !== document.body) return;   // focus went somewhere on purpose
+    if (next) next.focus();
+    else { host.focus(); waitingUntil = performance.now() + 1000; }
+  }
+
+  function attach() {
+    if (stopped) return;
+    host = el.isConnected ? el.closest(WIDGET) : null;
+    canvas = host ? host.querySelector("canvas") : null;
+    if (!canvas) {                    // not in the page yet: views attach after render
+      if (tries++ < 600) timer = setTimeout(attach, 50);
+      return;
+    }
+    if (!host.hasAttribute("tabindex")) host.tabIndex = -1;
+    host.addEventListener("keydown", keydown, true);
+    host.addEventListener("focusin", focusin);
+    host.addEventListener("focusout", focusout);
+    document.addEventListener("pointerdown", pointerdown, true);
+    children = new MutationObserver(refocus);
+    children.observe(host, { childList: true, subtree: true });
+    label();
+    toggle = host.querySelector(TOGGLE);
+    const board = host.querySelector(BOARD);
+    if (toggle) {
+      if (board) {
+        if (!board.id) board.id = uniqueId("bonekit-text-board");
+        toggle.setAttribute("aria-controls", board.id);
+      }
+      pressed();
+      watcher = new MutationObserver(pressed);
+      watcher.observe(toggle, { attributes: true, attributeFilter: ["class"] });
+    }
+  }
+
+  model.on("change:label", label);
+  model.on("change:roledescription", label);
+  model.on("change:widget_label", label);
+  attach();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    if (host) {
+      host.removeEventListener("keydown", keydown, true);
+      host.removeEventListener("focusin", focusin);
+      host.removeEventListener("focusout", focusout);
+    }
+    document.removeEventListener("pointerdown", pointerdown, true);
+    if (watcher) watcher.disconnect();
+    if (children) children.disconnect();
+  };
+}
+
+export default { render };
+""" % {"widget": WIDGET_CLASS, "toggle": BOARD_TOGGLE_CLASS, "board": BOARD_CLASS, "actions": ACTIONS_CLASS}
+
+
+class Keyboard(anywidget.AnyWidget):
+    """Invisible helper that frees Tab/Shift+Tab/Escape from the picture and labels it for
+    screen readers (see the module docstring). Put it inside a box with class ``bonekit-widget``
+    that holds the picture's canvas; set ``label`` whenever the picture changes."""
+
+    _esm = ESM
+    label = traitlets.Unicode("", help="the canvas's aria-label: what the picture shows").tag(sync=True)
+    roledescription = traitlets.Unicode("game picture", help="the canvas's aria-roledescription").tag(sync=True)
+    widget_label = traitlets.Unicode("", help="the aria-label of the widget's box").tag(sync=True)
+
+    def __init__(self, label: str = "", widget_label: str = "", **kwargs):
+        kwargs.setdefault("layout", w.Layout(display="none"))
+        super().__init__(label=label, widget_label=widget_label, **kwargs)
+
+
+def board_toggle(board: w.HTML) -> w.ToggleButton:
+    """A "Show text board" / "Hide text board" button that shows or hides ``board`` (the text
+    board, the accessible view of the picture); its ``value`` is whether the board shows."""
+    board.add_class(BOARD_CLASS)
+    toggle = w.ToggleButton(value=False, description="Show text board", icon="align-left",
+                            tooltip="show or hide the text board: the whole state in words",
+                            layout=w.Layout(width="auto", align_self="flex-start"))
+    toggle.add_class(BOARD_TOGGLE_CLASS)
+
+    def show(shown: bool) -> None:
+        toggle.description = "Hide text board" if shown else "Show text board"
+        board.layout.display = None if shown else "none"
+
+    toggle.observe(lambda change: show(change["new"]), "value")
+    show(False)
+    return toggle

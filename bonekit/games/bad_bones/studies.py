@@ -1,0 +1,255 @@
+"""Studies for the Bad Bones solo notebook and trap lab: whole solo games played by a bot,
+round-by-round summaries, win rates by round count, trap-phase checks and puzzle verdicts.
+
+Pure engine code (no Jupyter import): the notebooks print what these functions return, and
+``bonekit.widgets.lessons.bad_bones_lab`` wraps the puzzle verdict for the exercise checker.
+
+    from bonekit.games.bad_bones.studies import defeat_round, win_rates
+    defeats = {seed: defeat_round(seed) for seed in range(50)}
+    win_rates(defeats, (3, 5, 10))          # {3: 0.9, 5: 0.5, 10: 0.04}, say
+
+The simulation plays each seed once, over the longest round count. A solo game of fewer
+rounds is the same game cut short (the deal depends on the seed only, and GuardBot never looks
+at the round count), so a seed wins the n-round challenge exactly when its long game was not
+lost in rounds 1 to n. The tests check that shortcut against games played at each length.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+
+from ...core.actions import Action
+from ...core.errors import IllegalAction
+from ...core.events import Event
+from .board import on_board
+from .bots import GuardBot
+from .puzzles import Puzzle, check as puzzle_check, run as puzzle_run, trace
+from .state import BadBonesState
+
+_SEATED = re.compile(r"\s*p\d", re.IGNORECASE)  # a label that names its seat ("P1 pass")
+BotFactory = Callable[[int], Any]
+"""Makes the bot for a seed: ``GuardBot`` itself, or ``lambda seed: GuardBot(seed, depth=1)``."""
+
+
+def _game():
+    from ...core.registry import load
+    return load("bad_bones")
+
+
+class Counts(NamedTuple):
+    """Where a board's skeletons are: on the 25 squares, waiting in the forests, in the cemetery."""
+
+    squares: int
+    forests: int
+    cemetery: int
+
+
+def counts(state: BadBonesState, seat: int = 0) -> Counts:
+    """How many skeletons stand on ``seat``'s squares, wait in its forests and lie in its cemetery."""
+    board = state.boards[seat]
+    on_squares = sum(1 for s in board.skeletons.values() if on_board(s.r, s.c))
+    return Counts(on_squares, len(board.skeletons) - on_squares, len(board.cemetery))
+
+
+def traps_on_board(state: BadBonesState, seat: int = 0) -> str:
+    """The traps on a board as ``C@d3 w@c4``: initial letter, upper case intact, lower case
+    damaged, then the square; ``-`` when there are none."""
+    traps = state.boards[seat].traps
+    return " ".join(f"{t.kind[0].lower() if t.damaged else t.kind[0].upper()}@{sq}"
+                    for sq, t in sorted(traps.items())) or "-"
+
+
+def hero_kills(events: Iterable[Event]) -> int:
+    """Skeletons the hero destroyed in ``events``: where he stepped, and those walking into him."""
+    total = 0
+    for e in events:
+        if e.kind == "hero":
+            total += e.data.get("killed", 0)
+        elif e.kind == "hero_kill":
+            total += 1
+    return total
+
+
+def drawn(events: Iterable[Event]) -> int:
+    """Skeletons drawn from the bag in phase 4 (bad_bones.phase.new) in ``events``."""
+    return sum(len(e.data["drawn"]) for e in events if e.kind == "draw")
+
+
+def play_round(state: BadBonesState, bot: Any, seat: int = 0) -> tuple[BadBonesState, list[Event]]:
+    """Let ``bot`` play until the next round begins (or the game ends); the state reached and
+    every event on the way."""
+    game = _game()
+    start, everything = state.round, []
+    while not game.is_over(state) and state.round == start:
+        state, events = game.apply(state, bot.choose(game, state, seat))
+        everything += events
+    return state, everything
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """One round of a solo game: where the skeletons were when it began (``squares``,
+    ``forests``, ``cemetery``), the hero's square and the traps on the board then (see
+    ``traps_on_board``), and how many skeletons were ``drawn`` and ``killed`` during it."""
+
+    round: int
+    squares: int
+    forests: int
+    cemetery: int
+    hero: str
+    traps: str
+    drawn: int
+    killed: int
+
+
+def play_rounds(state: BadBonesState, bot: Any, seat: int = 0) -> tuple[BadBonesState, list[RoundSummary]]:
+    """Play rounds with ``bot`` to the end of the game; the final state and one summary per round."""
+    game = _game()
+    rows = []
+    while not game.is_over(state):
+        here, hero, traps = counts(state, seat), state.boards[seat].hero, traps_on_board(state, seat)
+        number = state.round
+        state, events = play_round(state, bot, seat)
+        rows.append(RoundSummary(number, *here, hero or "-", traps, drawn(events), hero_kills(events)))
+    return state, rows
+
+
+def round_table(rows: Sequence[RoundSummary],
+                columns: Sequence[str] = ("round", "squares", "forests", "hero", "traps")) -> str:
+    """``rows`` as a text table with the given ``RoundSummary`` fields as columns: numbers and
+    squares right-aligned, the list of traps left-aligned."""
+    table = [list(columns)] + [[str(getattr(r, c)) for c in columns] for r in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(cell.ljust(w) if column == "traps" else cell.rjust(w)
+                         for cell, w, column in zip(cells, widths, columns)).rstrip()
+    return "\n".join(line(cells) for cells in table)
+
+
+def solo_game(seed: int, rounds: int = 10, heroic: bool = False,
+              bot: BotFactory = GuardBot) -> tuple[BadBonesState, list[Action]]:
+    """A whole solo game (seed ``seed``, ``rounds`` rounds) played by ``bot(seed)``: the final
+    state and the actions taken, ready for a ``Replay``."""
+    game = _game()
+    state = game.new(1, "solo", seed=seed, rounds=rounds, heroic=heroic)
+    player, actions = bot(seed), []
+    while not game.is_over(state):
+        action = player.choose(game, state, 0)
+        state, _ = game.apply(state, action)
+        actions.append(action)
+    return state, actions
+
+
+def solo_position(seed: int, round: int, phase: str = "traps", rounds: int = 10,
+                  bot: BotFactory = GuardBot) -> BadBonesState:
+    """The solo game of ``seed`` as ``bot(seed)`` plays it, stopped when ``round`` reaches
+    ``phase`` ("hero", "traps" or "move") with no choice pending: a real position to study.
+    Raises ValueError if the game ends before that."""
+    game = _game()
+    state = game.new(1, "solo", seed=seed, rounds=rounds)
+    player = bot(seed)
+    while not (state.round == round and state.phase == phase and not state.pending[0]):
+        if game.is_over(state) or state.round > round:
+            raise ValueError(f"the seed-{seed} game never reaches round {round}, phase {phase}")
+        state, _ = game.apply(state, player.choose(game, state, 0))
+    return state
+
+
+def defeat_round(seed: int, rounds: int = 10, bot: BotFactory = GuardBot) -> int | None:
+    """The round in which ``bot`` loses the solo game of ``seed`` over ``rounds`` rounds, or
+    None if it survives them."""
+    final, _ = solo_game(seed, rounds, bot=bot)
+    return None if _game().outcome(final).result == "victory" else final.round
+
+
+def win_rates(defeats: Mapping[int, int | None], round_counts: Iterable[int]) -> dict[int, float]:
+    """The share of games won over each round count, from each seed's ``defeat_round`` over
+    the longest count (see the module docstring): a seed wins n rounds unless it fell in 1..n."""
+    total = len(defeats)
+    if not total:
+        raise ValueError("no games to count")
+    return {n: sum(1 for r in defeats.values() if r is None or r > n) / total for n in round_counts}
+
+
+def defeats_by_round(defeats: Mapping[int, int | None]) -> dict[int, int]:
+    """How many games were lost in each round (only rounds with a defeat, in order)."""
+    lost = Counter(r for r in defeats.values() if r is not None)
+    return dict(sorted(lost.items()))
+
+
+def holds_the_round(state: BadBonesState, label: str | Action, seat: int = 0) -> tuple[bool, str]:
+    """Play ``label`` in ``state`` (a trap-phase decision, say), let GuardBot make the rest of
+    the round's moves and choices, and say whether the tower and the village still stand when
+    the round ends: ``(True, what happened)`` or ``(False, why not)``. An illegal or unreadable
+    label is a ``False`` with the engine's reason, never an exception."""
+    game = _game()
+    if isinstance(label, str) and not _SEATED.match(label):
+        label = f"P{seat + 1} {label.strip()}"  # "place wall b3 /" reads as the seat's action
+    try:
+        after, events = game.apply(state, label)
+    except IllegalAction as e:
+        return False, f"{e.reason} [rule {e.rule}]"
+    after, rest = play_round(after, GuardBot(state.seed), seat)
+    events = list(events) + rest
+    loss = next((e for e in events if e.kind in ("floor", "house")), None)
+    if loss is not None:
+        return False, f"{_story(loss.text)} [rule {loss.rule}]"
+    board = after.boards[seat]
+    return True, (f"The tower ({_count(board.floors, 'floor')}) and the village "
+                  f"({_count(board.houses, 'house')}) still stand at the end of round {state.round}.")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _story(text: str) -> str:
+    text = text.split(": ", 1)[1] if text.startswith("P1: ") else text
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class PuzzleVerdict:
+    """What a set of placements does to a trap-lab puzzle: ``solved``, a ``message`` saying
+    why or why not (with the rule section of the first loss), and ``paths``, the table of where
+    each skeleton walked (None when the placements cannot be made at all)."""
+
+    solved: bool
+    message: str
+    paths: str | None
+
+
+def puzzle_verdict(puzzle: Puzzle, placements: Any) -> PuzzleVerdict:
+    """Judge ``placements`` for ``puzzle`` with the puzzles' own checker; never raises.
+    Forgives case and spacing inside a placement (``("Wall", " B3 ", "/")``)."""
+    placements = _tidy(placements)
+    try:
+        solved, message = puzzle_check(puzzle, placements)
+    except Exception as e:  # a learner's odd value must come back as a verdict, not a traceback
+        return PuzzleVerdict(False, f"Not a legal set of traps: {e}", None)
+    paths = None
+    if not message.startswith("Not a legal"):
+        start, frames = puzzle_run(puzzle, placements)
+        paths = trace(start, frames, puzzle.start())
+    for prefix in ("Solved! ", "Not yet: "):
+        if message.startswith(prefix):
+            message = message[len(prefix)].upper() + message[len(prefix) + 1:]
+    if not message.endswith((".", "!", "]")):
+        message += "."
+    return PuzzleVerdict(solved, message, paths)
+
+
+def _tidy(placements: Any) -> Any:
+    """Placements with their words in lower case and without spaces; anything else unchanged."""
+    if not isinstance(placements, (list, tuple)):
+        return placements
+    return [tuple(x.strip().lower() if isinstance(x, str) else x for x in p)
+            if isinstance(p, (list, tuple)) else p for p in placements]
+
+
+__all__ = ["BotFactory", "Counts", "PuzzleVerdict", "RoundSummary", "counts", "defeat_round",
+           "defeats_by_round", "drawn", "hero_kills", "holds_the_round", "play_round", "play_rounds",
+           "puzzle_verdict", "round_table", "solo_game", "solo_position", "traps_on_board", "win_rates"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from .words import short
 
 _SEAT = re.compile(r"^p(\d{1,2})$", re.IGNORECASE)
 
@@ -37,7 +38,7 @@ def seat_option(value: object, players: int, what: str) -> int:
     if isinstance(value, str) and re.fullmatch(r"[pP][1-9][0-9]?", value) \
             and 1 <= int(value[1:]) <= players:
         return int(value[1:]) - 1
-    raise ValueError(f"{what} must name a seat from P1 to P{players}, not {value!r}")
+    raise ValueError(f"{what} must name a seat from P1 to P{players}, not {short(value)}")
 
 
 def parse_label(text: str) -> Action | None:

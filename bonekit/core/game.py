@@ -14,6 +14,7 @@ from .clone import clone
 from .errors import IllegalAction
 from .events import Event
 from .rules import RuleCatalog
+from .words import short
 
 S = TypeVar("S")
 
@@ -102,6 +103,10 @@ class Game(Generic[S]):
 
     def check(self, state: S, action: Action) -> None:
         """Raise IllegalAction if ``action`` may not be applied to ``state``."""
+        if not well_formed(action):
+            raise IllegalAction("an action is a seat number, a verb and a tuple of text arguments, "
+                                f"not {short(action)}; build it from a label such as 'P1 play 7'",
+                                self.current_rule(state), action)
         if self.is_over(state):
             raise IllegalAction("the game is over; no more actions are taken",
                                 self.outcome(state).rule or self.current_rule(state), action)
@@ -151,6 +156,13 @@ class Game(Generic[S]):
 
     def __repr__(self) -> str:
         return f"<bonekit game {self.id!r}: {self.title}>"
+
+
+def well_formed(action: object) -> bool:
+    """Whether ``action`` is an Action whose fields have the right types (an int seat, a text
+    verb, a tuple of text arguments): anything else is refused before the rules look at it."""
+    return (isinstance(action, Action) and type(action.seat) is int and isinstance(action.verb, str)
+            and type(action.args) is tuple and all(isinstance(a, str) for a in action.args))
 
 
 def seat_list(seats: Sequence[int]) -> str:

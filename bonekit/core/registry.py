@@ -5,6 +5,7 @@ import importlib
 
 from .errors import UnknownGame
 from .game import Game
+from .words import short
 
 # id -> (module, class name). Games not built yet are listed in COMING.
 GAMES: dict[str, tuple[str, str]] = {
@@ -23,7 +24,7 @@ def load(game_id: str) -> Game:
     if game_id not in _loaded:
         if game_id not in GAMES:
             hint = " (not built yet)" if game_id in COMING else ""
-            raise UnknownGame(f"no game {game_id!r}{hint}; available: {', '.join(GAMES)}")
+            raise UnknownGame(f"no game {short(game_id)}{hint}; available: {', '.join(GAMES)}")
         module, cls = GAMES[game_id]
         _loaded[game_id] = getattr(importlib.import_module(module), cls)()
     return _loaded[game_id]

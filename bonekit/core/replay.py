@@ -11,6 +11,8 @@ in format 1, by card id since).
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -21,6 +23,7 @@ from .errors import BonekitError, IllegalAction, ReplayError
 from .events import Event
 from .game import Game
 from .registry import load
+from .words import short
 
 FORMAT = "bonekit-replay"
 VERSION = 2
@@ -57,7 +60,7 @@ class Replay:
             try:
                 state, evs = game.apply(states[-1], label)
             except IllegalAction as e:
-                raise ReplayError(f"action {i + 1} ({label!r}) is refused: {e}") from e
+                raise ReplayError(f"action {i + 1} ({short(label)}) is refused: {e}") from e
             states.append(state)
             events.append(evs)
         return states, events
@@ -96,7 +99,7 @@ class Replay:
                 action = game.from_old_label(state, game.parse_action(state, label), version)
                 state, _ = game.apply(state, action)
             except IllegalAction as e:
-                raise ReplayError(f"action {i + 1} ({label!r}) is refused: {e}") from e
+                raise ReplayError(f"action {i + 1} ({short(label)}) is refused: {e}") from e
             labels.append(action.label)
         return Replay(self.game_id, self.players, self.seed, self.variant, dict(self.options),
                       labels)
@@ -139,10 +142,21 @@ class Replay:
 
     @classmethod
     def load(cls, path: str | Path) -> "Replay":
+        """Read a replay file: a regular file only (never a FIFO or a device, which could block
+        or never end), and never more than the size limit, whatever the file claims."""
         path = Path(path)
-        if path.stat().st_size > MAX_BYTES:
-            raise ReplayError(f"{path}: file too large (limit {MAX_BYTES} bytes)")
-        return cls.from_json(path.read_bytes())
+        try:
+            # O_NONBLOCK: opening a FIFO must not wait for a writer before we can refuse it.
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(fd, "rb", buffering=0) as f:
+                if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                    raise ReplayError(f"{short(str(path))}: not a regular file")
+                data = f.read(MAX_BYTES + 1)
+        except OSError as e:
+            raise ReplayError(f"{short(str(path))}: cannot read it ({e.strerror or e})") from None
+        if len(data) > MAX_BYTES:
+            raise ReplayError(f"{short(str(path))}: file too large (limit {MAX_BYTES} bytes)")
+        return cls.from_json(data)
 
     @classmethod
     def _from_dict(cls, data: Any) -> "Replay":
@@ -151,7 +165,7 @@ class Replay:
         if data.get("format") != FORMAT:
             raise ReplayError(f"not a bonekit replay (format should be {FORMAT!r})")
         if type(data.get("version")) is not int or not OLDEST_VERSION <= data["version"] <= VERSION:
-            raise ReplayError(f"unsupported replay version {data.get('version')!r}; "
+            raise ReplayError(f"unsupported replay version {short(data.get('version'))}; "
                               f"this bonekit reads versions {OLDEST_VERSION} to {VERSION}")
         expected = {"format", "version", "game", "players", "variant", "seed", "options", "actions"}
         extra = set(data) - expected
@@ -163,7 +177,7 @@ class Replay:
 
         def need(name: str, ok: bool, what: str) -> None:
             if not ok:
-                raise ReplayError(f"field {name!r} must be {what}, got {data.get(name)!r:.60}")
+                raise ReplayError(f"field {short(name)} must be {what}, got {data.get(name)!r:.60}")
 
         need("game", isinstance(data["game"], str), "a game id")
         need("players", type(data["players"]) is int and 1 <= data["players"] <= 64, "a player count")

@@ -20,3 +20,9 @@ def and_list(items: Iterable[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def short(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters: error messages never echo unbounded input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"

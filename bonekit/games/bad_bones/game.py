@@ -9,8 +9,9 @@ from ...core.bots import RandomBot
 from ...core.events import Event
 from ...core.game import Game, Outcome
 from ...core.rng import Rng
+from ...core.options import names_option, unknown_options, variant_option
 from ...core.rules import RuleCatalog
-from ...core.words import plural
+from ...core.words import plural, short
 from .board import KING_STEPS, SIZE, TRAP_KINDS, components, coords, on_board, other_side, square
 from .moves import (R, end_of_movement, exit_targets, move_skeleton, place_trap, repel,
                     repel_options, send, who)
@@ -43,20 +44,16 @@ class BadBones(Game[BadBonesState]):
         round until no skeleton is left); ``max_rounds`` (the kit's safety cap, default 60);
         ``setup`` ("standard", or "empty" for a sandbox board with no starting skeletons).
         """
-        variant = variant or ("solo" if players == 1 else "basic")
-        if variant not in self.variants:
-            raise ValueError(f"unknown variant {variant!r}; Bad Bones has {', '.join(self.variants)}")
+        variant = variant_option(variant, self.variants, "solo" if players == 1 else "basic", self.title)
         counts = self.player_counts[variant]
         if type(players) is not int or players not in counts:
             raise ValueError(f"the {variant} game is for {counts[0]}-{counts[-1]} players, not "
-                             f"{players!r} [rule {R}setup]")
-        unknown = set(options) - OPTIONS
-        if unknown:
-            raise ValueError(f"unknown {'options' if len(unknown) > 1 else 'option'} {', '.join(sorted(unknown))}; known: {', '.join(sorted(OPTIONS))}")
+                             f"{short(players)} [rule {R}setup]")
+        unknown_options(options, OPTIONS)
         if variant != "solo" and ({"rounds", "heroic"} & set(options)):
             raise ValueError("rounds and heroic are options of the solo game")
         if type(seed) is not int:
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+            raise ValueError(f"seed must be an integer, not {short(seed)}")
         d = self.data
         rounds = options.get("rounds", d.raw["solo"]["rounds"])
         if type(rounds) is not int or not 1 <= rounds <= 50:
@@ -68,17 +65,11 @@ class BadBones(Game[BadBonesState]):
             raise ValueError(f"max_rounds ({max_rounds}) must be at least rounds ({rounds}) [rule {R}ruling.round_cap]")
         heroic = options.get("heroic", False)
         if type(heroic) is not bool:
-            raise ValueError(f"heroic must be True or False, not {heroic!r}")
+            raise ValueError(f"heroic must be True or False, not {short(heroic)}")
         setup = options.get("setup", "standard")
         if setup not in ("standard", "empty"):
             raise ValueError("setup must be 'standard' or 'empty'")
-        given = options.get("names")
-        if given is not None and not isinstance(given, (list, tuple)):
-            raise ValueError(f"names must be a list of {players} names, not {given!r}")
-        names = tuple(given or (seat_name(s) for s in range(players)))
-        if len(names) != players or not all(isinstance(n, str) and n.strip() and n.isprintable()
-                                            and len(n) <= 40 for n in names):
-            raise ValueError(f"names must be {players} printable strings of 1 to 40 characters")
+        names = names_option(options.get("names"), players)
         opts = {"names": list(names), "rounds": rounds, "heroic": heroic,
                 "max_rounds": max_rounds, "setup": setup}
         return self._build(players, variant, seed, opts)[0]
@@ -212,7 +203,7 @@ class BadBones(Game[BadBonesState]):
                 return f"in the hero phase {who_} moves the hero: '{who_} hero b2'", phase_rule
             target = coords(args[0])
             if target is None or not on_board(*target):
-                return f"{args[0]!r} is not a square of the board; the hero never leaves its 25 squares", phase_rule
+                return f"{short(args[0])} is not a square of the board; the hero never leaves its 25 squares", phase_rule
             if args[0] == board.hero:
                 return f"the hero must move; he cannot stay on {board.hero}", phase_rule
             return (f"the hero moves exactly one square, to any of the 8 around {board.hero}; "
@@ -242,7 +233,7 @@ class BadBones(Game[BadBonesState]):
             return f"{who_} has no {kind} left in supply{gone}", place
         rc = coords(sq)
         if rc is None:
-            return f"{sq!r} is not a square", place
+            return f"{short(sq)} is not a square", place
         if not on_board(*rc):
             return f"traps never go in a forest or the village ({sq})", place
         if sq == self.data.tower:

@@ -14,6 +14,7 @@ from .board import DIRS, components, coords, on_board, other_side
 from .bots import _safest
 from .moves import end_of_movement, move_skeleton, repel, send
 from .state import BadBonesState, Skeleton, Trap
+from ...core.words import short
 
 
 def _game():
@@ -32,13 +33,13 @@ def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] 
     board.tower_size, board.village_size = floors, houses
     if hero is not None:
         if coords(hero) is None or not on_board(*coords(hero)):
-            raise ValueError(f"the hero must stand on a board square, not {hero!r}")
+            raise ValueError(f"the hero must stand on a board square, not {short(hero)}")
         board.hero = hero
     for trap in traps:
         kind, sq, *rest = trap
         rc = coords(sq)
         if rc is None or not on_board(*rc) or sq == game.data.tower or sq in board.traps:
-            raise ValueError(f"a trap cannot go on {sq!r}")
+            raise ValueError(f"a trap cannot go on {short(sq)}")
         if kind not in board.supply:
             raise ValueError(f"no {kind} left in the supply")
         if kind == "wall" and (not rest or rest[0] not in ("/", "\\")):
@@ -49,7 +50,7 @@ def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] 
     for i, (sq, facing) in enumerate(skeletons):
         rc = coords(sq)
         if rc is None or facing not in DIRS:
-            raise ValueError(f"cannot put a skeleton on {sq!r} facing {facing!r}")
+            raise ValueError(f"cannot put a skeleton on {short(sq)} facing {short(facing)}")
         # A forest spot gets its own model; board squares get varied symbols, for telling apart.
         wanted = next((m for m in models if m.spot == sq), models[(i * 4) % len(models)])
         token = next(t for t in state.bag if components().model_of(t) == wanted)

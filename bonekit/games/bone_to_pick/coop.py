@@ -24,6 +24,7 @@ from .rules_logic import trophy_winner
 from .solo import (check_common, check_options, draw_upgrades, hide, let_through, reveal_next,
                    shuffled_upgrades, shuffled_weapon_decks, undead_stack)
 from .text import card_names, last_line, modes_header
+from ...core.words import short
 
 if TYPE_CHECKING:
     from .game import BoneToPick
@@ -52,9 +53,9 @@ class CoopMode:
         names = check_common(players, seed, options.get("names"), (2, 3), "coop")
         seat_option(options.get("start", "P1"), players, "start")
         if type(options.get("hard", False)) is not bool:
-            raise ValueError(f"hard must be True or False, not {options['hard']!r}")
+            raise ValueError(f"hard must be True or False, not {short(options['hard'])}")
         if options.get("free_talk", "turn") not in ("turn", "wave"):
-            raise ValueError(f"free_talk must be 'turn' or 'wave', not {options['free_talk']!r}")
+            raise ValueError(f"free_talk must be 'turn' or 'wave', not {short(options['free_talk'])}")
         state = self._blank(players, seed, names, options)
         self._setup(state, [])
         return state

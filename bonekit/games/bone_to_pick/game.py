@@ -16,6 +16,7 @@ from ...core.actions import Action
 from ...core.bots import RandomBot
 from ...core.events import Event
 from ...core.game import Game, Outcome
+from ...core.options import variant_option
 from ...core.rules import RuleCatalog
 from .bots import CarefulBot, CoopBot, GreedyBot, SoloBot
 from .coop import CoopMode
@@ -58,9 +59,7 @@ class BoneToPick(Game):
           drawn at random otherwise).
         * ``solo`` (1): ``names``. ``coop`` (2-3): ``names``, ``start``, ``hard``, ``free_talk``.
         """
-        variant = variant or "base"
-        if variant not in self.variants:
-            raise ValueError(f"unknown variant {variant!r}; Bone to Pick has {', '.join(self.variants)}")
+        variant = variant_option(variant, self.variants, "base", self.title)
         engine = self.engines[variant]
         if engine is self.engines["base"]:
             return engine.new(players, variant, seed=seed, **options)

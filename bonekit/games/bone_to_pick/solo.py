@@ -19,6 +19,8 @@ from .data import card_value, title_for, upgrades
 from .labels import NOTHING, held, is_upgrade, is_upgrade_arg, match, upgrade_arg
 from .modes_state import HIDDEN_CARD, ModeTurn, SoloState
 from .text import card_names, last_line, modes_header
+from ...core.options import names_option, unknown_options
+from ...core.words import short
 
 if TYPE_CHECKING:
     from .game import BoneToPick
@@ -104,23 +106,16 @@ def draw_upgrades(state, n: int, events: list[Event], rule: str,
 
 
 def check_options(options, known: set[str]) -> None:
-    unknown = sorted(set(options) - known)
-    if unknown:
-        raise ValueError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
-                         f"known: {', '.join(sorted(known))}")
+    unknown_options(options, known)
 
 
 def check_common(players, seed, names, counts, variant) -> tuple[str, ...]:
     if type(players) is not int or players not in counts:
         raise ValueError(f"the {variant} game is for {counts[0]} to {counts[-1]} players, "
-                         f"not {players!r} [rule {R}{variant}.setup]")
+                         f"not {short(players)} [rule {R}{variant}.setup]")
     if type(seed) is not int:
-        raise ValueError(f"seed must be an integer, not {seed!r}")
-    names = tuple(names or (seat_name(s) for s in range(players)))
-    if len(names) != players or not all(isinstance(n, str) and n.strip() and n.isprintable()
-                                        and len(n) <= 40 for n in names):
-        raise ValueError(f"names must be {players} printable strings of 1 to 40 characters")
-    return names
+        raise ValueError(f"seed must be an integer, not {short(seed)}")
+    return names_option(names, players)
 
 
 def reveal_next(game: "BoneToPick", state, power_players: int, rule: str, events: list[Event]) -> None:
@@ -247,7 +242,7 @@ class SoloMode:
             elif m:
                 slots.append((m.group(1), int(m.group(2))) if m.group(1) else ("none", None))
             else:
-                return (f"{arg!r} is not a choice: write a<value>, b<value>, an upgrade's id "
+                return (f"{short(arg)} is not a choice: write a<value>, b<value>, an upgrade's id "
                         f"(u07) or none for an empty row", choose)
         for pos, (kind, value) in enumerate(slots):
             row = ROWS[pos]

@@ -29,6 +29,8 @@ from .solo import draw_upgrades
 from .state import (HIDDEN, HIDDEN_ID, BoneToPickState, PendingTurn, TitleCard, TurnRecord,
                     WaveResult)
 from .text import render_text
+from ...core.options import names_option, unknown_options
+from ...core.words import short
 
 if TYPE_CHECKING:
     from .game import BoneToPick
@@ -71,26 +73,19 @@ class StandardMode:
             hint = ""
             if variant in ("base", "campaign") and type(players) is int and 7 <= players <= 12:
                 hint = " (7 to 12 players play the epic variant)"
-            raise ValueError(f"the {variant} game is for {shown} players, not {players!r}{hint} "
+            raise ValueError(f"the {variant} game is for {shown} players, not {short(players)}{hint} "
                              f"[rule {R}{'setup' if variant == 'base' else variant}]")
         campaign = variant == "campaign" or bool(options.get("campaign"))
         if campaign and ("deck" in options or "easy_deck" in options):
             raise ValueError("a campaign's undead come from the campaign board's slots: options "
                              "deck and easy_deck are for single games")
-        unknown = sorted(set(options) - OPTIONS[variant])
-        if unknown:
-            raise ValueError(f"unknown option{'s' if len(unknown) > 1 else ''} "
-                             f"{', '.join(unknown)} for the {variant} game; known: "
-                             f"{', '.join(sorted(OPTIONS[variant]))}")
+        unknown_options(options, OPTIONS[variant], f" for the {variant} game")
         if type(seed) is not int:
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+            raise ValueError(f"seed must be an integer, not {short(seed)}")
         for flag in ("easier_haven", "easy_deck", "campaign"):
             if type(options.get(flag, False)) is not bool:
-                raise ValueError(f"{flag} must be True or False, not {options[flag]!r}")
-        names = tuple(options.get("names") or (seat_name(s) for s in range(players)))
-        if len(names) != players or not all(isinstance(n, str) and n.strip() and n.isprintable()
-                                            and len(n) <= 40 for n in names):
-            raise ValueError(f"names must be {players} printable strings of 1 to 40 characters")
+                raise ValueError(f"{flag} must be True or False, not {short(options[flag])}")
+        names = names_option(options.get("names"), players)
         youngest = seat_option(options.get("youngest", 0), players, "youngest")
         state = self._blank(players, variant, seed, names, options)
         state.youngest, state.campaign, state.epic = youngest, campaign, players >= 7
@@ -147,7 +142,7 @@ class StandardMode:
         stacked = opts.get("deck")
         if stacked is not None:
             if not isinstance(stacked, list):
-                raise ValueError(f"deck must be a list of undead ids, not {stacked!r}")
+                raise ValueError(f"deck must be a list of undead ids, not {short(stacked)}")
             bad = [u for u in stacked if u not in pool]
             if bad or len(stacked) != size or len(set(stacked)) != len(stacked):
                 raise ValueError(f"deck must be {size} different undead ids from the "

@@ -125,3 +125,21 @@ def test_a_file_larger_than_the_limit_is_refused_without_reading_it_all(tmp_path
 def test_a_missing_file_is_a_replay_error(tmp_path):
     with pytest.raises(ReplayError, match="cannot read"):
         Replay.load(tmp_path / "nowhere.json")
+
+
+@pytest.mark.parametrize("step", [-1, 3, 2.0, "1", True])
+def test_a_stepper_refuses_steps_outside_its_replay(step):
+    from bonekit.widgets import Stepper
+
+    replay = Replay("bone_to_pick", 2, seed=1, actions=["P1 play 7", "P2 play 3"])
+    with pytest.raises(ValueError, match="step must be a whole number from 0 to 2"):
+        Stepper(replay, step=step)
+    assert Stepper(replay, step=2).step == 2
+
+
+def test_a_stepper_refuses_a_seat_that_is_not_at_the_table():
+    from bonekit.widgets import Stepper
+
+    replay = Replay("bone_to_pick", 2, seed=1, actions=["P1 play 7"])
+    with pytest.raises(ValueError, match="seat must be None"):
+        Stepper(replay, seat=2)

@@ -8,6 +8,7 @@ import ipywidgets as w
 from bonekit.core.actions import seat_name
 from bonekit.core.events import events_for
 from bonekit.core.replay import Replay
+from bonekit.core.words import short
 
 from .base import WIDGET_CLASS, StaticFallback, digest
 from .canvas import SceneCanvas
@@ -45,6 +46,11 @@ class Stepper(StaticFallback, w.VBox):
         self.replay = replay
         self.game = replay.game
         last = len(replay) - 1
+        if type(step) is not int or not 0 <= step <= last:
+            raise ValueError(f"step must be a whole number from 0 to {last} (this replay has "
+                             f"{last} actions), not {short(step)}")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < replay.players):
+            raise ValueError(f"seat must be None (all-seeing) or 0 to {replay.players - 1}, not {short(seat)}")
         state0 = replay.states[0]
         names = state0.names if hasattr(state0, "names") else [seat_name(s) for s in range(replay.players)]
         button = dict(layout=w.Layout(width="44px"))

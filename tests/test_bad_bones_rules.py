@@ -805,7 +805,7 @@ def test_higher_score_beats_the_taller_tower(game):
     assert state.over and state.ended == "cap"
     out = game.outcome(state)
     assert out.scores == (28, 36) and out.winners == (1,)
-    assert out.rule == R + "end.scoring" and "cap of 1 rounds" in out.summary
+    assert out.rule == R + "end.scoring" and "cap of 1 round ends" in out.summary
 
 
 def test_everyone_eliminated_nobody_wins(game):
@@ -904,7 +904,7 @@ def test_solo_win_after_the_rounds(game, rounds):
     assert state.over and state.ended == "rounds" and state.round == rounds
     out = game.outcome(state)
     assert out.result == "victory" and out.winners == (0,) and out.rule == R + "solo"
-    assert f"after {rounds} rounds" in out.summary
+    assert f"after {rounds} round{'' if rounds == 1 else 's'}:" in out.summary
 
 
 def test_solo_ten_rounds_by_default(game):

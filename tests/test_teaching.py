@@ -75,6 +75,12 @@ def test_play_show_and_refuse(capsys):
     out = capsys.readouterr().out
     assert after is not state and after.turn == state.turn + 1
     assert all(" | " in line for line in out.splitlines()) and out.count("\n") >= 2
+    s1, first = game.apply(state, "P1 play 7")
+    _, second = game.apply(s1, "P2 play 3")
+    secret = [e.visible_to for e in (*first, *second)]
+    marks = [line.split("[seen by ")[1] if "[seen by" in line else None for line in out.splitlines()]
+    assert marks == [None if v is None else f"P{v[0] + 1} only]" for v in secret]
+    assert "P1 only]" in marks                                    # P1's face-down card is a secret
     stuck = play(game, state, "P1 play 7", "P1 play 8")   # P1 has already chosen this turn
     assert "✗ P1 play 8: refused:" in capsys.readouterr().out
     assert stuck.turn == state.turn                          # stopped after the first label

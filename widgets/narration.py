@@ -7,18 +7,26 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from bonekit.core.actions import seat_name
 from bonekit.core.errors import IllegalAction
 from bonekit.core.events import Event
 from bonekit.core.game import Game
+from bonekit.core.words import and_list
 
 
 def show(events: Iterable[Event], kinds: Iterable[str] | None = None, skip: Iterable[str] = ()) -> None:
-    """Print each event as ``rule id | text``; ``kinds`` keeps only those kinds, ``skip`` drops some."""
+    """Print each event as ``rule id | text``; ``kinds`` keeps only those kinds, ``skip`` drops some.
+
+    An event only some seats may see ends with who sees it (``[seen by P1 only]``), so a
+    notebook never shows a secret as if it were public.
+    """
     keep = set(kinds) if kinds is not None else None
     drop = set(skip)
     for e in events:
         if (keep is None or e.kind in keep) and e.kind not in drop:
-            print(e.rule, "|", e.text)
+            secret = "" if e.visible_to is None else \
+                f" [seen by {and_list(seat_name(s) for s in e.visible_to) or 'nobody'} only]"
+            print(e.rule, "|", e.text + secret)
 
 
 def play(game: Game, state: Any, *labels: str, quiet: bool = False,

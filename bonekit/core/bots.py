@@ -29,7 +29,8 @@ class RandomBot:
         return self._random.choice(actions)
 
 
-def play_out(game: Game, state: Any, bots: dict[int, Bot] | Bot, max_actions: int = 100_000):
+def play_out(game: Game, state: Any, bots: dict[int, Bot] | Bot,
+             max_actions: int = 100_000) -> tuple[Any, list[Action]]:
     """Let bots play from ``state`` to the end; returns (final state, list of actions)."""
     actions: list[Action] = []
     while not game.is_over(state):

@@ -107,9 +107,10 @@ class Game(Generic[S]):
             raise IllegalAction("an action is a seat number, a verb and a tuple of text arguments, "
                                 f"not {short(action)}; build it from a label such as 'P1 play 7'",
                                 self.current_rule(state), action)
-        if self.is_over(state):
+        over = self.outcome(state)
+        if over is not None:
             raise IllegalAction("the game is over; no more actions are taken",
-                                self.outcome(state).rule or self.current_rule(state), action)
+                                over.rule or self.current_rule(state), action)
         if action.seat not in self.to_move(state) or action not in self.legal_actions(state, action.seat):
             message, rule = self.why_illegal(state, action)
             raise IllegalAction(message, rule, action)

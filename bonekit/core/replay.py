@@ -48,7 +48,7 @@ class Replay:
     def game(self) -> Game:
         return load(self.game_id)
 
-    def initial_state(self):
+    def initial_state(self) -> Any:
         return self.game.new(self.players, variant=self.variant, seed=self.seed, **self.options)
 
     @cached_property
@@ -78,7 +78,7 @@ class Replay:
     def __len__(self) -> int:
         return len(self.actions) + 1
 
-    def final_state(self):
+    def final_state(self) -> Any:
         return self.states[-1]
 
     def with_action(self, action: Action | str) -> "Replay":
@@ -199,7 +199,7 @@ class Replay:
         return cls(data["game"], data["players"], data["seed"], variant, dict(options), list(actions))
 
 
-def _plain(value, depth: int = 0) -> bool:
+def _plain(value: Any, depth: int = 0) -> bool:
     """A scalar, or a list of plain values nested at most two deep (e.g. teams of seats)."""
     if isinstance(value, _SCALARS):
         return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 _HEADING = re.compile(r"^## +([a-z0-9_.]+) *\| *(.+?) *$")
 
@@ -56,7 +57,7 @@ class RuleCatalog:
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self._sections
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[RuleSection]:
         return iter(self._sections.values())
 
     def __len__(self) -> int:

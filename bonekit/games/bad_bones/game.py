@@ -419,7 +419,7 @@ class BadBones(Game[BadBonesState]):
                                f"round {state.round}: the solo game is lost.", R + "solo")
             if state.eliminated[0]:  # fell while playing on for the heroic ending
                 return Outcome("victory", (0,), scores, {0: "Survivor"},
-                               f"Survived all {last} rounds, but the {'tower' if b.floors == 0 else 'house'} "
+                               f"Survived all {plural(last, 'round')}, but the {'tower' if b.floors == 0 else 'house'} "
                                f"fell in round {state.round}, before the board was clear: a victory, "
                                f"not a heroic one.", R + "ruling.heroic")
             if state.ended == "heroic":
@@ -427,17 +427,17 @@ class BadBones(Game[BadBonesState]):
                                f"No skeleton left after round {state.round}: a heroic victory!", R + "solo.heroic")
             if state.ended == "cap":
                 return Outcome("victory", (0,), scores, {0: "Survivor"},
-                               f"Survived all {last} rounds; the heroic ending was cut short by the kit's "
-                               f"cap of {state.round} rounds.", R + "ruling.round_cap")
+                               f"Survived all {plural(last, 'round')}; the heroic ending was cut short by the kit's "
+                               f"cap of {plural(state.round, 'round')}.", R + "ruling.round_cap")
             return Outcome("victory", (0,), scores, {0: "Survivor"},
-                           f"Tower and house still stand after {state.round} rounds: victory.", R + "solo")
+                           f"Tower and house still stand after {plural(state.round, 'round')}: victory.", R + "solo")
         alive = [s for s in range(state.players) if not state.eliminated[s]]
         if not alive:
             return Outcome("draw", (), scores, {}, "Everyone is eliminated in the same round: nobody wins.", R + "end.scoring")
         best = max((scores[s], state.boards[s].floors) for s in alive)
         winners = tuple(s for s in alive if (scores[s], state.boards[s].floors) == best)
         names = " and ".join(who(state, s) for s in winners)
-        why = {"elimination": f"Round {state.round} ends the game.", "cap": f"The kit's cap of {state.round} rounds ends the game."}[state.ended]
+        why = {"elimination": f"Round {state.round} ends the game.", "cap": f"The kit's cap of {plural(state.round, 'round')} ends the game."}[state.ended]
         return Outcome("victory", winners, scores, {s: "Winner" for s in winners},
                        f"{why} Scores: " + ", ".join(f"{who(state, s)} {'out' if state.eliminated[s] else scores[s]}"
                                                        for s in range(state.players)) + f". Winner: {names}.",

@@ -53,7 +53,7 @@ def board_text(game: "BadBones", s: BadBonesState, seat: int) -> list[str]:
 def render_text(game: "BadBones", s: BadBonesState) -> str:
     who = "all-seeing view" if s.viewer is None else f"view of {seat_name(s.viewer)}"
     seed = f" · seed {s.seed}" if s.viewer is None else ""
-    mode = s.variant + (f" ({s.options['rounds']} rounds{', heroic' if s.options['heroic'] else ''})"
+    mode = s.variant + (f" ({plural(s.options['rounds'], 'round')}{', heroic' if s.options['heroic'] else ''})"
                         if s.variant == "solo" else "")
     lines = [f"Bad Bones · {mode} · {plural(s.players, 'player')}{seed} · {who}",
              f"Round {s.round} · phase {s.phase} · tracking token {s.token} · bag {len(s.bag)}"]

@@ -24,7 +24,7 @@ from .rules_logic import trophy_winner
 from .solo import (check_common, check_options, draw_upgrades, hide, let_through, reveal_next,
                    shuffled_upgrades, shuffled_weapon_decks, undead_stack)
 from .text import card_names, last_line, modes_header
-from ...core.words import short
+from ...core.words import plural, short
 
 if TYPE_CHECKING:
     from .game import BoneToPick
@@ -308,7 +308,7 @@ class CoopMode:
             state.trophies[winner] = state.trophies[winner][n:]
             offer = draw_upgrades(state, self.conf["upgrades_offered"], events, C + "upgrade")
             drawn = f"{len(offer)} upgrade{'' if len(offer) == 1 else 's'}" if offer else "no upgrade"
-            events.append(Event("reward", C + "upgrade", f"{seat_name(winner)} sets {n} trophies "
+            events.append(Event("reward", C + "upgrade", f"{seat_name(winner)} sets {plural(n, 'trophy')} "
                                 f"aside and draws {drawn}.", {"seat": winner}))
             if offer:
                 state.offer, state.offer_to = offer, winner

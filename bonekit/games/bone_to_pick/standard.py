@@ -30,7 +30,7 @@ from .state import (HIDDEN, HIDDEN_ID, BoneToPickState, PendingTurn, TitleCard, 
                     WaveResult)
 from .text import render_text
 from ...core.options import names_option, unknown_options
-from ...core.words import short
+from ...core.words import plural, short
 
 if TYPE_CHECKING:
     from .game import BoneToPick
@@ -480,7 +480,7 @@ class StandardMode:
                         if len(foes) == 1 else "")
                     events.append(Event("trophy", trophy_rule,
                                         f"{self.name(state, seat)} takes the {card.name} as a "
-                                        f"trophy ({card.trophy} points){why}.",
+                                        f"trophy ({plural(card.trophy, 'point')}){why}.",
                                         {"seat": seat, "undead": u,
                                          "value": card_value(plays[seat])}))
                 else:
@@ -576,7 +576,7 @@ class StandardMode:
                             f"Wave {state.wave} is {'won' if kind == 'Legend' else 'lost'}. "
                             f"{titled} {verb} the title of {kind}; "
                             + (f"{given} gain{'s' if len(result.card_to) == 1 else ''} the "
-                               f"wave-{state.wave} {kind} card ({vp:+d} victory points)."
+                               f"wave-{state.wave} {kind} card ({vp:+d} victory {'point' if abs(vp) == 1 else 'points'})."
                                if result.card_to else f"nobody gains the {kind} card (a full tie)."),
                             {"wave": state.wave, "result": result.result, "titled": result.titled,
                              "card_to": result.card_to, "scores": result.scores}))

@@ -5,8 +5,8 @@
 >>> state = game.new(players=4, seed=7)
 """
 from .core import (Action, Event, Game, IllegalAction, Outcome, RandomBot, Replay, ReplayError,
-                   available, load, play_out)
+                   Results, available, load, play_out, simulate)
 
 __version__ = "0.1.0"
 __all__ = ["Action", "Event", "Game", "IllegalAction", "Outcome", "RandomBot", "Replay",
-           "ReplayError", "available", "load", "play_out"]
+           "ReplayError", "Results", "available", "load", "play_out", "simulate"]

@@ -8,7 +8,8 @@ from .registry import available, load
 from .replay import Replay
 from .rng import Rng
 from .rules import RuleCatalog, RuleSection
+from .simulate import Results, simulate
 
 __all__ = ["Action", "Bot", "BonekitError", "Event", "Game", "IllegalAction", "Outcome",
-           "RandomBot", "Replay", "ReplayError", "Rng", "RuleCatalog", "RuleSection",
-           "UnknownGame", "available", "events_for", "load", "parse_label", "play_out", "seat_name"]
+           "RandomBot", "Replay", "ReplayError", "Results", "Rng", "RuleCatalog", "RuleSection",
+           "UnknownGame", "available", "events_for", "load", "parse_label", "play_out", "seat_name", "simulate"]

@@ -125,6 +125,26 @@ class Game(Generic[S]):
         self._apply(new, action, events)
         return new, tuple(events)
 
+    def playout(self, state: S, bots: Any, max_actions: int = 100_000) -> tuple[S, int]:
+        """Let ``bots`` (one per seat: a dict seat -> bot) play from ``state`` to the end;
+        returns the final state and the number of actions taken.
+
+        This is the simulation path that labs, benchmarks and ``simulate`` use. Here it is the
+        checked ``apply`` loop; a game may override it with a faster path (no copies, no
+        events, no re-validation) as long as it reaches exactly the same states, which its
+        tests prove by playing many games both ways.
+        """
+        actions = 0
+        while True:
+            owing = self.to_move(state)
+            if not owing:
+                return state, actions
+            if actions >= max_actions:
+                raise RuntimeError(f"no end after {max_actions} actions")
+            seat = owing[0]
+            state, _ = self.apply(state, bots[seat].choose(self, state, seat))
+            actions += 1
+
     def parse_action(self, state: S, text: str) -> Action:
         """Read a label such as ``"P2 play 7"`` back into an Action (any case and spacing).
 

@@ -131,6 +131,18 @@ def test_progress_counts_and_saves_its_final_state(monkeypatch):
     assert shown[0].count.value == "3/3 done"               # fewer than announced: the bar says so
 
 
+def test_progress_bar_is_simulates_callback(monkeypatch):
+    from bonekit.widgets.teaching import progress_bar
+
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
+    bar = progress_bar(9, desc="solo games")
+    results = bonekit.simulate("bone_to_pick", "solo", players=1, variant="solo", games=9, chunk=4,
+                               progress=bar)
+    assert shown == [bar] and len(results) == 9
+    assert bar.count.value == "9/9 done" and repr(bar) == "solo games: 9/9 done"
+
+
 # ---- charts --------------------------------------------------------------------------------------
 def test_bar_chart_is_deterministic_with_png_and_a_text_table():
     rows = {"2 players": {"careful": 0.5, "random": 0.25}, "3 players": {"careful": 0.4, "random": 0.2}}

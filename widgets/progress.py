@@ -36,6 +36,10 @@ class Progress(w.HBox):
             self.bar.value = min(done, self.total)
             self.count.value = f"{done}/{self.total}" + (" done" if done >= self.total else "")
 
+    def __call__(self, done: int, total: int | None = None) -> None:
+        """The ``progress(done, total)`` callback of ``bonekit.simulate``."""
+        self.advance(done)
+
     def __repr__(self) -> str:
         return f"{self.desc}: {self.total}/{self.total} done"
 
@@ -63,3 +67,12 @@ def progress(items: Iterable[T], desc: str = "games", total: int | None = None) 
         bar.total = done
         bar.bar.max = max(done, 1)
         bar.advance(done)
+
+
+def progress_bar(total: int, desc: str = "games") -> Progress:
+    """Show a progress bar now and return it; pass it as ``simulate(..., progress=bar)``."""
+    from IPython.display import display
+
+    bar = Progress(total, desc)
+    display(bar)
+    return bar

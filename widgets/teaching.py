@@ -6,7 +6,8 @@
   forgiving of case, spacing and order where order does not matter.
 - ``GuidedTable``: a Table that walks a learner through named first moves and explains a
   wrong one (see ``bonekit.widgets.guided``).
-- ``progress``: a progress bar for simulations that still reads well in a saved notebook.
+- ``progress`` / ``progress_bar``: a progress bar for simulations (around a loop, or as the
+  ``progress=`` callback of ``bonekit.simulate``) that still reads well in a saved notebook.
 - ``bar_chart`` / ``line_chart``: charts drawn by matplotlib with a colour-blind safe palette,
   a marker or hatch per series, deterministic SVG (nbval compares it), a PNG for notebooks
   opened untrusted, and the numbers as a text table.
@@ -17,7 +18,7 @@ from .charts import Chart, bar_chart, line_chart
 from .checking import Check, check
 from .guided import GuidedTable, Step
 from .narration import play, refuse, show
-from .progress import Progress, progress
+from .progress import Progress, progress, progress_bar
 
 __all__ = ["Chart", "Check", "GuidedTable", "Progress", "Step", "bar_chart", "check", "line_chart",
-           "play", "progress", "refuse", "show"]
+           "play", "progress", "progress_bar", "refuse", "show"]

@@ -24,6 +24,7 @@ from bonekit.games.bad_bones.board import DIRS, SIZE, coords, square
 from bonekit.widgets import Circle, Line, Polygon, Rect, Stepper, Table, Text, render
 from bonekit.widgets.views import VIEWS
 from bonekit.widgets.views import bad_bones as view
+from bonekit.widgets.views.access import legend_start
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -63,6 +64,12 @@ def showcase(replays):
         states = r.states
         out += [(n, "setup", states[0]), (n, "mid", max(states[:-1], key=richness)), (n, "over", states[-1])]
     return out
+
+
+def board_shapes(scene) -> list:
+    """The shapes of the boards: everything drawn before the legend (whose samples are drawn
+    with the boards' own code)."""
+    return scene.shapes[:legend_start(scene)]
 
 
 def inside(box, x, y) -> bool:
@@ -178,8 +185,10 @@ def test_every_board_with_hero_tower_houses_and_scores(game, showcase):
     for n, name, state in showcase:
         scene = render(game, state)
         texts = [t for t in scene.shapes if isinstance(t, Text)]
-        heroes = [p for p in scene.shapes if isinstance(p, Polygon) and p.fill == view.HERO_FILL]
-        assert len(heroes) == n   # one hero per board, legend has none
+        heroes = [p for p in board_shapes(scene) if isinstance(p, Polygon) and p.fill == view.HERO_FILL]
+        assert len(heroes) == n   # one hero per board
+        assert len(heroes) < len([p for p in scene.shapes if isinstance(p, Polygon)
+                                  and p.fill == view.HERO_FILL])   # and the legend's sample
         for seat in range(n):
             g = geometry(state, seat)
             b = state.boards[seat]
@@ -280,7 +289,7 @@ def test_pending_repel_is_highlighted_for_everyone(game, replays):
     ringed = sorted(sq for sq, box in all_boxes(g) if any(inside(box, r.x, r.y) for r in rings))
     assert ringed == sorted(offered)
     sk = state.boards[seat].skeletons[state.pending[seat][0].skeleton]
-    focus = [c for c in scene.shapes if isinstance(c, Circle) and c.stroke == view.FOCUS]
+    focus = [c for c in board_shapes(scene) if isinstance(c, Circle) and c.stroke == view.FOCUS]
     assert len(focus) == 1 and inside(g.box(sk.r, sk.c), focus[0].cx, focus[0].cy)
 
 
@@ -502,7 +511,10 @@ def test_stepper_steps_one_skeleton_move_at_a_time(game):
         before = old_side_count(st.picture.scene, st.state, seat)
         st.next()
         assert st.step == step
-        assert st.picture.scene.to_svg() == render(game, replay.states[step]).to_svg()
+        # The picture marks the step: the state drawn against the one before.
+        assert st.picture.scene.to_svg() == render(game, replay.states[step],
+                                                   previous=replay.states[step - 1]).to_svg()
+        assert st.picture.scene.to_svg() != render(game, replay.states[step]).to_svg()
         assert st.picture.scene.hits == []
         after = old_side_count(st.picture.scene, st.state, seat)
         assert after == before - 1, (step, replay.actions[step - 1])

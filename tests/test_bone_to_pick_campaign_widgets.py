@@ -24,6 +24,7 @@ from bonekit.games.bone_to_pick.data import abilities, upgrades
 from bonekit.widgets import Stepper, Table, Text, render
 from bonekit.widgets.views import bone_to_pick_campaign as view
 from bonekit.widgets.views import bone_to_pick_modes as modes_view
+from bonekit.widgets.views.access import plural
 
 SVG = "{http://www.w3.org/2000/svg}"
 SELECT = "select:"
@@ -171,9 +172,9 @@ def test_teams_named_and_totalled_at_the_end(game, games):
         last = sts[-1]
         out = game.outcome(last)
         t = " ".join(words(render(game, last, None, None)))
-        unit = "VP" if last.campaign else "pts"
         for team in last.teams:
-            assert f"{sum(out.scores[p] for p in team)} {unit}" in t
+            total = sum(out.scores[p] for p in team)
+            assert (f"{total} VP" if last.campaign else plural(total, "point")) in t
 
 
 def test_epic_take_choice_is_two_clickable_undead(game, games):

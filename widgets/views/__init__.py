@@ -12,11 +12,14 @@ VIEWS: dict[str, Callable[..., Scene]] = {"bone_to_pick": bone_to_pick.render, "
 
 
 def render(game: Game, state: Any, seat: int | None = None, active: int | None = None,
-           selection: str | None = None) -> Scene:
+           selection: str | None = None, previous: Any = None) -> Scene:
     """The Scene of ``state`` as ``seat`` sees it (None: all-seeing); ``active`` may click.
 
     ``selection`` is the first part of an action built over several clicks (e.g. a trap picked
     from the supply before its square): views that need it show it and offer the next clicks.
     Hit regions target either an action label or ``select:<text>`` to change the selection.
+
+    ``previous`` is the state one step before (the Stepper passes it): views mark what changed
+    since then (the skeleton that moved and its path, the cards just played).
     """
-    return VIEWS[game.id](game, state, seat, active, selection)
+    return VIEWS[game.id](game, state, seat, active, selection, previous)

@@ -3,9 +3,15 @@
 Each board shows its forests with their symbol spots (and who receives what leaves there),
 the 5x5 grid with the kit's reorientation arrows, the tower's floors on c3, the hero, the
 traps (kind, a wall's diagonal, damaged side), the skeletons as arrow-shaped tokens in their
-symbol colour with their white or black rim, the village, the supply, the cemetery and the
-score. The view only draws: where a click goes comes from ``game.legal_actions``, and a click
-the engine would refuse is still sent (as a real label) so that the engine explains why.
+symbol colour with the symbol's letter and their white or black rim, the village, the supply,
+the cemetery and the score; under the boards a legend explains every sign. The view only draws:
+where a click goes comes from ``game.legal_actions``, and a click the engine would refuse is
+still sent (as a real label) so that the engine explains why.
+
+Given the state one step before (``previous``), the picture marks what that step changed: the
+skeletons that moved with their trail, those that left a board (a ghost where they were, a trail
+to the cemetery they went to), the hero's step, traps placed, taken back or damaged, fallen
+floors and burnt houses. ``scene.description`` says the same in words.
 """
 from __future__ import annotations
 
@@ -19,6 +25,8 @@ from bonekit.games.bad_bones.board import COLS, SIZE, TRAP_KINDS, coords, square
 from bonekit.games.bad_bones.moves import exit_targets
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
+from . import access
+from .access import Entry, describe, ink_on, plural
 
 MAX_WIDTH = 1200
 PAD = 8              # inside a board's panel
@@ -26,26 +34,48 @@ INFO = 98            # supply, cemetery and button rows under the village
 GAP = 12             # between panels
 HEADER = 68          # the scene's header band
 TITLE = 58           # a board's title band (name, score, status, top forest's receiver)
-INK, MUTED, FAINT = "#222", "#6b6b6b", "#bdb5aa"
+# Inks chosen for at least 4.5:1 against the fills they are drawn on.
+INK, MUTED, FAINT = "#222", "#595959", "#bdb5aa"
 PAPER, BOARD_BG, CELL, CELL_EDGE = "#fbf8f1", "#f3ecdf", "#fffdf7", "#b8a88e"
 FOREST_BG, TOWER_BG = "#e3ecd9", "#e8e2d8"
 ACTIVE_EDGE, OWING_BG = "#d68910", "#fff6e0"
+ACTIVE_INK = "#8a5300"      # words in the active seat's orange
 WHITE_RIM, BLACK_RIM = "#ffffff", "#1c1c1c"
 ARROW_INK = "#b39b7a"
 LEGAL_EDGE = "#1e8449"      # squares a click would use legally
 OFFER_EDGE = "#d68910"      # squares offered by a pending choice, and boards a skeleton may be sent to
 FOCUS = "#e67e22"                                 # the skeleton a pending choice is about
+FOCUS_INK = "#9c4a00"
+WIN_INK, LOSS_INK = "#176a3a", "#922b21"
+# The skeletons' symbols: hues that stay apart under red-green colour blindness (after Okabe
+# and Ito, and Tol), each with its letter on the token, in the forest and in the legend.
+SYMBOL_FILL = {"green": "#009e73", "purple": "#6a3d9a", "blue": "#33bbee", "yellow": "#f0e442",
+               "red": "#cc3311"}
+SYMBOL_LETTER = {name: name[0].upper() for name in SYMBOL_FILL}
 LETTER = {"wall": "W", "catapult": "C", "dragon": "D", "treasure": "$"}
 TRAP_FILL = {"wall": "#cdbf9f", "catapult": "#f0b27a", "dragon": "#f1948a", "treasure": "#f7dc6f"}
 DAMAGED_FILL = {"wall": "#e4e0d8", "catapult": "#ece3dc", "dragon": "#ebdedd", "treasure": "#f2ecd0"}
 TRAP_EDGE = {"wall": "#6e5a3a", "catapult": "#a04000", "dragon": "#922b21", "treasure": "#9a7d0a"}
+TRAP_INK = {"wall": "#3d2f17", "catapult": "#6b2a00", "dragon": "#5e1a13", "treasure": "#5a4700"}
 HERO_FILL, HERO_EDGE = "#f4d03f", "#5b4500"
 FLOOR_FILL, FLOOR_EDGE = "#8d6e63", "#4e342e"
 PHASES = {"hero": "1 · move the hero", "traps": "2 · place or retrieve a trap",
           "move": "3 · move the skeletons", "over": "game over"}
+
+
+def phase_words(phase: str) -> str:
+    """``phase 3 · move the skeletons``, or ``game over``."""
+    return PHASES[phase] if phase == "over" else f"phase {PHASES[phase]}"
+
+
 # A token pointing north, in units of its size; turned for the other facings.
 TOKEN = ((-0.42, 0.5), (0.42, 0.5), (0.42, -0.1), (0.0, -0.55), (-0.42, -0.1))
 TURN = {"n": 0, "e": 90, "s": 180, "w": 270}
+
+
+def symbol_of(game: BadBones, sid: int) -> str:
+    """The symbol (colour name) of skeleton ``sid``."""
+    return game.data.model_of(sid).symbol
 
 
 @dataclass(frozen=True)
@@ -116,23 +146,36 @@ def layout(players: int) -> tuple[list[Geometry], int, int]:
 
 
 def render(game: BadBones, state: BadBonesState, seat: int | None = None,
-           active: int | None = None, selection: str | None = None) -> Scene:
-    """Draw ``state`` (everything on the table is public); ``active`` may click if it owes."""
+           active: int | None = None, selection: str | None = None,
+           previous: BadBonesState | None = None) -> Scene:
+    """Draw ``state`` (everything on the table is public); ``active`` may click if it owes.
+
+    With ``previous`` (the state one step before) the picture marks what changed since.
+    """
     s = game.view(state, seat)
     geos, width, height = layout(s.players)
     who = "all-seeing view" if seat is None else f"view of {seat_name(seat)}"
     scene = Scene(width, height, background=PAPER,
-                  title=f"Bad Bones, round {s.round}, phase {s.phase}, {who}")
+                  title=f"Bad Bones, round {s.round}, {phase_words(s.phase)}, {who}")
     owing = set(game.to_move(s))
     clicker = active if active is not None and active in owing else None
     legal = game.legal_actions(s, clicker) if clicker is not None else []
     placing = _placing(s, clicker, selection)
     _header(game, s, scene, clicker, placing, legal)
+    before = game.view(previous, seat) if previous is not None else None
+    changes = changes_since(game, before, s) if before is not None else []
+    paths: dict[int, list] = defaultdict(list)   # trails on one board: drawn under its tokens
+    for c in changes:
+        if c.kind in ("move", "hero"):
+            paths[c.seat].append(_trail_ends(game, before, s, geos[c.seat], c))
     for g in geos:
-        _board(game, s, scene, g, seat, owing, clicker)
+        _board(game, s, scene, g, seat, owing, clicker, paths[g.seat])
     if clicker is not None:
         _hits(game, s, scene, geos, clicker, legal, placing)
+    for c in changes:
+        _mark(game, before, s, scene, geos, c)
     _legend(scene, width, height)
+    scene.description = description(game, s, changes)
     return scene
 
 
@@ -163,7 +206,7 @@ def _header(game: BadBones, s: BadBonesState, scene: Scene, clicker: int | None,
         last = s.options["rounds"]
         rounds = f" of {last}" if s.round <= last else f" (heroic ending, after round {last})"
     scene.add(Text(GAP, 16, f"Bad Bones · {mode} · round {s.round}{rounds}", 16, INK, bold=True),
-              Text(GAP, 38, f"phase {PHASES[s.phase]}", 13, INK))
+              Text(GAP, 38, phase_words(s.phase), 13, INK))
     # The tracking token: the side every skeleton shows once it has moved.
     tx = scene.width - GAP - 12
     scene.add(Circle(tx, 18, 10, WHITE_RIM if s.token == "white" else BLACK_RIM, INK, 1.5),
@@ -172,7 +215,7 @@ def _header(game: BadBones, s: BadBonesState, scene: Scene, clicker: int | None,
     out = game.outcome(s)
     if out:
         line = out.summary
-        colour = "#1e8449" if out.winners else "#922b21"
+        colour = WIN_INK if out.winners else LOSS_INK
         scene.add(Text(GAP, 54, _fit(line, scene.width - 2 * GAP, 12), 12, colour, bold=True))
         return
     if s.phase == "move":
@@ -183,7 +226,7 @@ def _header(game: BadBones, s: BadBonesState, scene: Scene, clicker: int | None,
     if clicker is not None:
         hint = _prompt(game, s, clicker, placing, legal)
     scene.add(Text(GAP, 54, _fit(hint, scene.width - 2 * GAP - 60, 12), 12,
-                   ACTIVE_EDGE if clicker is not None else MUTED, bold=clicker is not None))
+                   ACTIVE_INK if clicker is not None else MUTED, bold=clicker is not None))
 
 
 def _prompt(game: BadBones, s: BadBonesState, p: int, placing, legal: list[Action]) -> str:
@@ -216,50 +259,270 @@ def _fit(text: str, width: float, size: float) -> str:
     return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
-LEGEND_LINES = ("skeleton: colour = symbol, point = facing, rim = side (white/black), number = stack",
-                "traps: W wall, C catapult, D dragon, $ treasure; damaged: grey, cracked, lower case",
-                "tower: floors (faint = fallen) · dark houses are burnt · hero: the gold figure")
+# ---- legend -----------------------------------------------------------------------------------
+def _token_icon(name: str, facing: str = "n", side: str = "white", n: int = 1):
+    def draw(scene: Scene, x: float, y: float) -> None:
+        _token(scene, x, y, 20, SYMBOL_FILL[name], facing, side, SYMBOL_LETTER[name])
+        if n > 1:
+            _badge(scene, x + 20 * 0.42, y - 20 * 0.42, n)
+    return draw
 
 
-def _legend_rows(width: float) -> list[str]:
-    rows: list[str] = []
-    room = int((width - 2 * GAP - 50) / (0.56 * 11))
-    for line in LEGEND_LINES:
-        words, cur = line.split(" "), ""
-        for word in words:
-            if cur and len(cur) + 1 + len(word) > room:
-                rows.append(cur)
-                cur = word
-            else:
-                cur = f"{cur} {word}" if cur else word
-        rows.append(cur)
-    # Join short rows back together when the scene is wide enough.
-    joined: list[str] = []
-    for row in rows:
-        if joined and len(joined[-1]) + 3 + len(row) <= room:
-            joined[-1] += " · " + row
-        else:
-            joined.append(row)
-    return joined
+def _trap_icon(kind: str, damaged: bool = False):
+    def draw(scene: Scene, x: float, y: float) -> None:
+        _trap(scene, (x - 11, y - 11, 22, 22), kind, damaged, "/" if kind == "wall" else None)
+    return draw
+
+
+def _gone_icon(scene: Scene, x: float, y: float) -> None:
+    _gone(scene, x - 10, y - 10, "catapult")
+
+
+def _floor_icon(scene: Scene, x: float, y: float) -> None:
+    _floor(scene, x - 9, y - 7, 18, 6, True)
+    _floor(scene, x - 9, y + 1, 18, 6, False)
+
+
+def _house_icon(intact: bool):
+    def draw(scene: Scene, x: float, y: float) -> None:
+        _house(scene, x, y - 9, 14, 18, intact)
+    return draw
+
+
+def _hero_icon(scene: Scene, x: float, y: float) -> None:
+    _hero(scene, x, y, 20)
+
+
+def _tomb_icon(scene: Scene, x: float, y: float) -> None:
+    _tomb(scene, x - 9, y - 10, 18, 20, 2)
+
+
+def _arrow_icon(scene: Scene, x: float, y: float) -> None:
+    _bent_arrow(scene, (x - 11, y - 11, 22, 22), "e", "s")
+
+
+def _outline_icon(colour: str):
+    def draw(scene: Scene, x: float, y: float) -> None:
+        scene.add(Rect(x - 10, y - 10, 20, 20, CELL, CELL_EDGE, 1),
+                  Rect(x - 8, y - 8, 16, 16, None, colour, 2.5, 3))
+    return draw
+
+
+def _focus_icon(scene: Scene, x: float, y: float) -> None:
+    _token(scene, x, y, 16, SYMBOL_FILL["blue"], "n", "white", SYMBOL_LETTER["blue"])
+    scene.add(Circle(x, y, 12, None, FOCUS, 3))
+
+
+LEGEND: list[Entry] = [
+    Entry("symbols: " + ", ".join(SYMBOL_FILL), access.icons(*(_token_icon(n) for n in SYMBOL_FILL), step=22),
+          110),
+    Entry("point: facing", _token_icon("blue", "e")),
+    Entry("rim: the side up (white, black)",
+          access.icons(_token_icon("yellow", "n", "white"), _token_icon("yellow", "n", "black"), step=22), 42),
+    Entry("number: a stack", _token_icon("green", "n", "white", 2), 26),
+    Entry("traps: " + ", ".join(TRAP_KINDS), access.icons(*(_trap_icon(k) for k in TRAP_KINDS), step=25), 96),
+    Entry("lower case, grey, cracked: damaged", _trap_icon("wall", True)),
+    Entry("crossed out: gone for good", _gone_icon),
+    Entry("tower floors (faint: fallen)", _floor_icon),
+    Entry("house (dark: burnt)", access.icons(_house_icon(True), _house_icon(False), step=18), 36),
+    Entry("hero", _hero_icon), Entry("cemetery", _tomb_icon),
+    Entry("printed arrow: turns a skeleton arriving", _arrow_icon),
+    Entry("→ P2: whose cemetery gets what leaves by that forest"),
+    Entry("you may click there", _outline_icon(LEGAL_EDGE)),
+    Entry("offered by a choice", _outline_icon(OFFER_EDGE)),
+    Entry("the skeleton a choice is about", _focus_icon, 26),
+] + [access.CHANGE_ENTRIES[k] for k in ("trail", "ghost", "ring or box")]
 
 
 def legend_height(width: float) -> int:
-    return 12 + 16 * len(_legend_rows(width))
+    return int(math.ceil(access.legend_height(LEGEND, width - 2 * GAP)))
 
 
 def _legend(scene: Scene, width: int, height: int) -> None:
-    rows = _legend_rows(width)
-    y = height - legend_height(width)
-    scene.add(Line(GAP, y, width - GAP, y, "#d7ccc8", 1))
-    _token(scene, GAP + 10, y + 14, 16, "#2e86c1", "s", "white")
-    _token(scene, GAP + 30, y + 14, 16, "#2e86c1", "s", "black")
-    for i, row in enumerate(rows):
-        scene.add(Text(GAP + 44, y + 14 + 16 * i, row, 11, MUTED))
+    access.draw_legend(scene, LEGEND, GAP, height - legend_height(width) - 4, width - 2 * GAP)
+
+
+# ---- the text description ---------------------------------------------------------------------
+# Phase 4 (new skeletons from the bag) has no decision: the engine plays it at the end of phase 3.
+PHASE_WORDS = {"hero": "phase 1 of 4, the heroes move", "traps": "phase 2 of 4, traps are placed or taken back",
+               "move": "phase 3 of 4, the skeletons move (phase 4, new skeletons, follows at once)",
+               "over": "the game is over"}
+
+
+def description(game: BadBones, s: BadBonesState, changes: list["Change"] = ()) -> str:
+    """A few sentences for someone who cannot see the picture: the round and phase, whom the
+    game waits for, each board's counts and score, and what the last step changed."""
+    sandbox = s.options.get("setup") == "empty"
+    who = ("trap lab" if sandbox else "solo game") if s.variant == "solo" else f"{s.players} players"
+    rounds = ""
+    if s.variant == "solo" and not sandbox:
+        last = s.options["rounds"]
+        rounds = f" of {last}" if s.round <= last else f" (heroic ending, after round {last})"
+    out = game.outcome(s)
+    head = f"Bad Bones, {who}, round {s.round}{rounds}, {PHASE_WORDS[s.phase]}"
+    if out:
+        waiting = out.summary
+    else:
+        choices = [f"{seat_name(p)} chooses: {_pending_words(s.pending[p][0])}"
+                   for p in range(s.players) if s.pending[p]]
+        owing = game.to_move(s)
+        waiting = "; ".join(choices) if choices else f"waiting for {access.seats_words(owing)}"
+        if s.phase == "move" and not choices:
+            old = "black" if s.token == "white" else "white"
+            waiting += f" (skeletons still showing {old} have not moved yet)"
+    boards = []
+    for p in range(s.players):
+        b = s.boards[p]
+        name = seat_name(p) if s.names[p] == seat_name(p) else f"{seat_name(p)} {s.names[p]}"
+        if s.eliminated[p]:
+            boards.append(f"{name} is eliminated")
+            continue
+        on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
+        boards.append(
+            f"{name}: score {game.score(s, p)}, {b.floors} of {plural(b.tower_size, 'tower floor')}, "
+            f"{b.houses} of {plural(b.village_size, 'house')}, "
+            f"{plural(on_board, 'skeleton')} on the board and {len(b.skeletons) - on_board} in the "
+            f"forests, {plural(len(b.traps), 'trap')} placed, {len(b.cemetery)} in the cemetery, "
+            f"hero on {b.hero}")
+    said = list(dict.fromkeys(c.words for c in changes if c.words))
+    last = ""
+    if said:
+        more = len(said) - 6
+        last = "last step: " + "; ".join(said[:6]) + (f"; and {plural(more, 'more change')}" if more > 0 else "")
+    return describe(head, waiting, *boards, last)
+
+
+# ---- what changed since the step before ---------------------------------------------------------
+@dataclass(frozen=True)
+class Change:
+    """One thing the last step changed on board ``seat``; ``kind`` is one of move, turn, leave,
+    arrive, hero, placed, taken, damaged, gone, floor, house, cemetery."""
+
+    seat: int
+    kind: str
+    sid: int | None = None
+    before: tuple[int, int] | None = None
+    after: tuple[int, int] | None = None
+    to: int | None = None            # leave: whose cemetery (None: back to the bag)
+    index: int = 0                   # floor or house number
+    words: str = ""
+
+
+def changes_since(game: BadBones, before: BadBonesState, after: BadBonesState) -> list[Change]:
+    """Everything that differs between two states a step apart, board by board."""
+    out: list[Change] = []
+    if before.players != after.players:
+        return out
+    for p in range(after.players):
+        old, new = before.boards[p], after.boards[p]
+        me = seat_name(p)
+        if old.hero != new.hero and old.hero and new.hero:
+            out.append(Change(p, "hero", before=coords(old.hero), after=coords(new.hero),
+                              words=f"{me}'s hero stepped from {old.hero} to {new.hero}"))
+        for sq in sorted(set(old.traps) | set(new.traps)):
+            was, now = old.traps.get(sq), new.traps.get(sq)
+            if was is None and now is not None:
+                out.append(Change(p, "placed", after=coords(sq), words=f"{me} placed a {now.kind} on {sq}"))
+            elif was is not None and now is None:
+                kind = "gone" if len(new.removed_traps) > len(old.removed_traps) else "taken"
+                verb = "took the {} on {} back" if kind == "taken" else "lost the {} on {}"
+                out.append(Change(p, kind, before=coords(sq), words=f"{me} " + verb.format(was.kind, sq)))
+            elif was != now and now.damaged and not was.damaged:
+                out.append(Change(p, "damaged", after=coords(sq), words=f"{me}'s {now.kind} on {sq} is damaged"))
+            elif was != now:
+                out.append(Change(p, "placed", after=coords(sq), words=f"{me}'s {now.kind} on {sq} changed"))
+        for sid in sorted(set(old.skeletons) | set(new.skeletons)):
+            was, now = old.skeletons.get(sid), new.skeletons.get(sid)
+            colour = symbol_of(game, sid)
+            if was is not None and now is not None:
+                a, b = (was.r, was.c), (now.r, now.c)
+                if a != b:
+                    out.append(Change(p, "move", sid, a, b, words=f"{me}'s {colour} skeleton went from "
+                                      f"{square(*a)} to {square(*b)}"))
+                elif (was.facing, was.side) != (now.facing, now.side):
+                    out.append(Change(p, "turn", sid, a, b, words=f"{me}'s {colour} skeleton on "
+                                      f"{square(*a)} turned"))
+            elif was is not None:
+                to = next((t for t in range(after.players) if sid in after.boards[t].cemetery
+                           and sid not in before.boards[t].cemetery), None)
+                where = f"went to {seat_name(to)}'s cemetery" if to is not None else "was destroyed"
+                out.append(Change(p, "leave", sid, (was.r, was.c), to=to,
+                                  words=f"{me}'s {colour} skeleton on {square(was.r, was.c)} {where}"))
+            else:  # the words are said once for the board, with the cemetery
+                out.append(Change(p, "arrive", sid, after=(now.r, now.c)))
+        for i in range(new.floors, min(old.floors, new.tower_size)):
+            out.append(Change(p, "floor", index=i, words=f"{me}'s tower lost a floor"))
+        for i in range(new.houses, min(old.houses, new.village_size)):
+            out.append(Change(p, "house", index=i, words=f"{me}'s village lost a house"))
+        arrived = len(set(new.skeletons) - set(old.skeletons))
+        if arrived:
+            out.append(Change(p, "cemetery" if len(old.cemetery) != len(new.cemetery) else "none",
+                              words=f"{plural(arrived, 'skeleton')} arrived in {me}'s forests"))
+        elif len(old.cemetery) != len(new.cemetery):
+            out.append(Change(p, "cemetery", words=f"{me}'s cemetery holds {len(new.cemetery)}"))
+    return out
+
+
+def _token_at(s: BadBonesState, g: Geometry, sid: int, rc: tuple[int, int]) -> tuple[float, float, float]:
+    """The centre and size of the stack that holds skeleton ``sid`` at ``rc`` in state ``s``."""
+    for _, _, sks, cx, cy, size in stacks_at(s, g, *rc):
+        if any(k.id == sid for k in sks):
+            return cx, cy, size
+    x, y, w, h = g.box(*rc)
+    return x + w / 2, y + h / 2, min(w, h) * 0.5
+
+
+def _hero_at(s: BadBonesState, g: Geometry, game: BadBones, rc: tuple[int, int]) -> tuple[float, float]:
+    x, y, w, h = g.box(*rc)
+    return (x + w * (0.72 if square(*rc) == game.data.tower else 0.5), y + h * 0.5)
+
+
+def _trail_ends(game: BadBones, before: BadBonesState, after: BadBonesState, g: Geometry,
+                c: Change) -> tuple[float, float, float, float]:
+    """Where a skeleton's or the hero's trail starts and ends on its board."""
+    if c.kind == "hero":
+        return (*_hero_at(before, g, game, c.before), *_hero_at(after, g, game, c.after))
+    x1, y1, _ = _token_at(before, g, c.sid, c.before)
+    x2, y2, _ = _token_at(after, g, c.sid, c.after)
+    return x1, y1, x2, y2
+
+
+def _mark(game: BadBones, before: BadBonesState, after: BadBonesState, scene: Scene,
+          geos: list[Geometry], c: Change) -> None:
+    """Draw one change: trails for moves, ghosts where things left, rings and boxes on what is new."""
+    g = geos[c.seat]
+    if c.kind in ("move", "hero"):
+        access.trail(scene, *_trail_ends(game, before, after, g, c), part="ends")
+    elif c.kind in ("turn", "arrive"):
+        x, y, size = _token_at(after, g, c.sid, c.after)
+        access.ring(scene, x, y, size * 0.62)
+    elif c.kind == "leave":
+        x, y, size = _token_at(before, g, c.sid, c.before)
+        access.ghost(scene, x, y, size * 0.45)
+        if c.to is not None:
+            tx, ty, tw, th = tomb_box(geos[c.to])
+            access.trail(scene, x, y, tx + tw / 2, ty + th / 2)
+    elif c.kind in ("placed", "damaged"):
+        x, y, w, h = g.box(*c.after)
+        access.box(scene, x + 2, y + 2, w - 4, h - 4, 1, 5)
+    elif c.kind in ("taken", "gone"):
+        x, y, w, h = g.box(*c.before)
+        access.ghost(scene, x + w / 2, y + h / 2, min(w, h) * 0.3)
+    elif c.kind == "floor":
+        bx, fy, bw, fh = floor_box(game, g, after.boards[c.seat], c.index)
+        access.box(scene, bx, fy, bw, fh, 2, 3)
+    elif c.kind == "house":
+        hx, hy, hw, hh = house_box(g, after.boards[c.seat], c.index)
+        access.box(scene, hx - 3, hy, hw + 6, hh, 2, 3)
+    elif c.kind == "cemetery":
+        x, y, w, h = tomb_box(g)
+        access.box(scene, x, y, w, h, 3, 9)
+    # "none": words only (what the rings on the arrivals already show)
 
 
 # ---- one board --------------------------------------------------------------------------------
 def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: int | None,
-           owing: set[int], clicker: int | None) -> None:
+           owing: set[int], clicker: int | None, paths=()) -> None:
     p = g.seat
     b = s.boards[p]
     out = game.outcome(s)
@@ -279,16 +542,16 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
     elif out:
         status, colour = out.titles.get(p, "") or f"{out.scores[p]} points", INK
     elif s.pending[p]:
-        status, colour = "choice: " + _pending_words(s.pending[p][0]), FOCUS
+        status, colour = "choice: " + _pending_words(s.pending[p][0]), FOCUS_INK
     elif p in owing:
-        status, colour = "choosing…", "#b9770e"
+        status, colour = "choosing…", ACTIVE_INK
     else:
         status, colour = "done, waiting", MUTED
     scene.add(Text(g.x + PAD, g.y + 32, _fit(status, g.w - 2 * PAD, 12), 12, colour,
                    bold=s.eliminated[p] or bool(out) or bool(s.pending[p])))
     _feeds(s, scene, g)
     _forests(game, s, scene, g)
-    _grid(game, s, scene, g)
+    _grid(game, s, scene, g, paths)
     _village(game, s, scene, g)
     _info(game, s, scene, g)
     _pending_marks(game, s, scene, g)
@@ -325,14 +588,18 @@ def _forests(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> Non
             waiting[(sk.r, sk.c)].append(sk)
     for m in d.models:
         x, y, w, h = g.box(m.r, m.c)
-        colour = d.symbol_hex[m.symbol]
+        colour = SYMBOL_FILL[m.symbol]
         scene.add(Rect(x + 2, y + 2, w - 4, h - 4, FOREST_BG, colour, 2, 5))
-        # The symbol: a dot in its colour in the spot's outer top corner.
-        scene.add(Circle(x + w - 8 if m.forest == "right" else x + 8, y + 8, 4, colour))
+        # The symbol: its letter on a disc of its colour in the spot's outer top corner.
+        bx = x + w - 10 if m.forest == "right" else x + 10
+        scene.add(Circle(bx, y + 10, 7.5, colour, "#555555", 1),
+                  Text(bx, y + 10.5, SYMBOL_LETTER[m.symbol], 11, ink_on(colour), "middle", True))
         _stacks(game, s, scene, (x, y, w, h), waiting.get((m.r, m.c), []))
 
 
-def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, paths=()) -> None:
+    """The squares, printed arrows, tower, traps, hero and skeletons; ``paths`` are the trails
+    of the last step, drawn under the hero and the skeletons (their ends go on top later)."""
     d = game.data
     b = s.boards[g.seat]
     cs = g.cs
@@ -348,6 +615,8 @@ def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
     _tower(game, s, scene, g)
     for sq in sorted(b.traps):
         _trap(scene, g.square_box(sq), b.traps[sq].kind, b.traps[sq].damaged, b.traps[sq].orientation)
+    for path in paths:
+        access.trail(scene, *path, part="line")
     if b.hero is not None:
         x, y, w, h = g.square_box(b.hero)
         if b.hero == d.tower:
@@ -396,14 +665,21 @@ def _tower(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
     x, y, w, h = g.square_box(d.tower)
     bw = w * 0.4
     bx = x + w * 0.08
-    fh = min(h * 0.15, h * 0.58 / max(total, 1))
-    base = y + h * 0.88
     for i in range(total):
-        standing = i < b.floors
-        fy = base - (i + 1) * fh
-        scene.add(Rect(bx, fy, bw, fh - 2, FLOOR_FILL if standing else "#f1ece4",
-                       FLOOR_EDGE if standing else FAINT, 1.2, 2))
+        _floor(scene, *floor_box(game, g, b, i), i < b.floors)
     scene.add(Text(bx + bw / 2, y + 9, f"{b.floors}/{total}", 11, INK, "middle", True))
+
+
+def floor_box(game: BadBones, g: Geometry, b, i: int) -> tuple[float, float, float, float]:
+    """The i-th floor of a board's tower, counted from the ground."""
+    x, y, w, h = g.square_box(game.data.tower)
+    fh = min(h * 0.15, h * 0.58 / max(b.tower_size, 1))
+    return x + w * 0.08, y + h * 0.88 - (i + 1) * fh, w * 0.4, fh - 2
+
+
+def _floor(scene: Scene, x: float, y: float, w: float, h: float, standing: bool) -> None:
+    scene.add(Rect(x, y, w, h, FLOOR_FILL if standing else "#f1ece4",
+                   FLOOR_EDGE if standing else FAINT, 1.2, 2))
 
 
 def _trap(scene: Scene, box, kind: str, damaged: bool, orientation: str | None, selected: bool = False) -> None:
@@ -424,7 +700,11 @@ def _trap(scene: Scene, box, kind: str, damaged: bool, orientation: str | None, 
             scene.add(Line(a, top, bb, bot, ink, max(3.0, w * 0.1)))
     letter = LETTER[kind].lower() if damaged else LETTER[kind]
     size = max(11, min(16, w * 0.3))
-    scene.add(Text(x + 2 * i + 1, y + 2 * i + size / 2, letter, size, "#6b6b6b" if damaged else edge, bold=True))
+    ink = "#595959" if damaged else TRAP_INK[kind]
+    if kind == "wall" and orientation == "\\":  # the letter in the corner the diagonal leaves free
+        scene.add(Text(x + w - 2 * i - 1, y + 2 * i + size / 2, letter, size, ink, "end", True))
+    else:
+        scene.add(Text(x + 2 * i + 1, y + 2 * i + size / 2, letter, size, ink, bold=True))
     if damaged:  # a crack across the tile
         pts = [(x + w * 0.55, y + i), (x + w * 0.47, y + h * 0.35), (x + w * 0.6, y + h * 0.55),
                (x + w * 0.5, y + h - i)]
@@ -484,26 +764,33 @@ def stacks_at(s: BadBonesState, g: Geometry, r: int, c: int) -> list[tuple[str, 
 
 
 def _stacks(game: BadBones, s: BadBonesState, scene: Scene, box, skeletons: list) -> None:
-    d = game.data
     for facing, side, sks, cx, cy, size in stack_centres(s, box, skeletons):
-        colours = [d.symbol_hex[d.model_of(k.id).symbol] for k in sks]
+        symbols = [symbol_of(game, k.id) for k in sks]
+        colours = [SYMBOL_FILL[x] for x in symbols]
         # Up to two tokens peek out from under the top one (no rim: only the top one has it).
         for depth in range(min(len(sks) - 1, 2), 0, -1):
             off = depth * max(2.5, size * 0.1)
             scene.add(Polygon(_token_points(cx + off, cy + off, size * 0.95, facing), colours[depth],
                               "#555555" if side == "white" else BLACK_RIM, 1.5))
-        _token(scene, cx, cy, size, colours[0], facing, side)
+        _token(scene, cx, cy, size, colours[0], facing, side, SYMBOL_LETTER[symbols[0]])
         if len(sks) > 1:
-            bx, by = cx + size * 0.42, cy - size * 0.42
-            scene.add(Circle(bx, by, 8, "#ffffff", INK, 1.2),
-                      Text(bx, by, str(len(sks)), 11, INK, "middle", True))
+            _badge(scene, cx + size * 0.42, cy - size * 0.42, len(sks))
 
 
-def _token(scene: Scene, cx: float, cy: float, size: float, colour: str, facing: str, side: str) -> None:
-    """An arrow-shaped skeleton token, its rim white or black for the side it shows."""
+def _badge(scene: Scene, x: float, y: float, n: int) -> None:
+    """How many skeletons a stack holds."""
+    scene.add(Circle(x, y, 8, "#ffffff", INK, 1.2), Text(x, y, str(n), 11, INK, "middle", True))
+
+
+def _token(scene: Scene, cx: float, cy: float, size: float, colour: str, facing: str, side: str,
+           letter: str = "") -> None:
+    """An arrow-shaped skeleton token in its symbol's colour with the symbol's letter, its rim
+    white or black for the side it shows."""
     rim = WHITE_RIM if side == "white" else BLACK_RIM
     scene.add(Polygon(_token_points(cx, cy, size, facing), rim, "#555555" if side == "white" else BLACK_RIM, 1),
               Polygon(_token_points(cx, cy, size * 0.74, facing), colour, None))
+    if letter:
+        scene.add(Text(cx, cy + 0.5, letter, max(11, min(15, size * 0.42)), ink_on(colour), "middle", True))
 
 
 def _token_points(cx: float, cy: float, size: float, facing: str) -> tuple[tuple[float, float], ...]:
@@ -519,17 +806,32 @@ def _village(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> Non
     y, h = g.village_y, 0.62 * g.cs
     scene.add(Rect(g.gx, y, SIZE * g.cs, h, "#efe3c8", "#c8b48c", 1, 4),
               Text(g.gx - 13 - g.fw / 2, y + h / 2, "village", 11, MUTED, "middle"))
+    for i in range(total):
+        hx, hy, hw, hh = house_box(g, b, i)
+        _house(scene, hx + hw / 2, hy, hw, hh, i < b.houses)
+
+
+def house_box(g: Geometry, b, i: int) -> tuple[float, float, float, float]:
+    """Where the i-th house of a board's village stands (its roof's top to its wall's foot)."""
+    total = b.village_size
+    y, h = g.village_y, 0.62 * g.cs
     hw = min(g.cs * 0.6, SIZE * g.cs / max(total, 1) * 0.6)
     step = SIZE * g.cs / max(total, 1)
-    for i in range(total):
-        intact = i < b.houses
-        hx = g.gx + step * i + step / 2
-        wall = (hx - hw / 2, y + h * 0.45, hw, h * 0.45)
-        scene.add(Rect(*wall, "#f5deb3" if intact else "#4d4d4d", "#6e4b2a" if intact else "#222222", 1.2),
-                  Polygon(((hx - hw / 2 - 3, y + h * 0.47), (hx, y + h * 0.1), (hx + hw / 2 + 3, y + h * 0.47)),
-                          "#b03a2e" if intact else "#2b2b2b", "#6e2c00" if intact else "#111111", 1.2))
-        if not intact:  # a wisp of smoke over a burnt house
-            scene.add(Line(hx + hw * 0.25, y + h * 0.12, hx + hw * 0.1, y - 1, "#7f7f7f", 1.5))
+    hx = g.gx + step * i + step / 2
+    return hx - hw / 2, y + h * 0.1, hw, h * 0.8
+
+
+def _house(scene: Scene, hx: float, top: float, hw: float, hh: float, intact: bool) -> None:
+    """A house centred on ``hx``, ``hh`` high from its roof's top: light walls and a red roof, or
+    burnt (dark, with a wisp of smoke)."""
+    h = hh / 0.8
+    y = top - h * 0.1
+    wall = (hx - hw / 2, y + h * 0.45, hw, h * 0.45)
+    scene.add(Rect(*wall, "#f5deb3" if intact else "#4d4d4d", "#6e4b2a" if intact else "#222222", 1.2),
+              Polygon(((hx - hw / 2 - 3, y + h * 0.47), (hx, y + h * 0.1), (hx + hw / 2 + 3, y + h * 0.47)),
+                      "#b03a2e" if intact else "#2b2b2b", "#6e2c00" if intact else "#111111", 1.2))
+    if not intact:  # a wisp of smoke over a burnt house
+        scene.add(Line(hx + hw * 0.25, y + h * 0.12, hx + hw * 0.1, y - 1, "#7f7f7f", 1.5))
 
 
 def _info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
@@ -546,20 +848,34 @@ def _info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
         gx = supply_box(g, len(b.supply))[0] + 8 if b.supply else x0 + 100
         scene.add(Text(gx, y + 15, "gone", 11, MUTED))
         for i, kind in enumerate(sorted(b.removed_traps)):
-            x, yy, w, h = gx + 32 + i * 22, y + 5, 20, 20
-            scene.add(Rect(x, yy, w, h, "#f2f2f2", FAINT, 1, 3),
-                      Text(x + w / 2, yy + h / 2, LETTER[kind], 11, MUTED, "middle", True),
-                      Line(x + w - 3, yy + 3, x + 3, yy + h - 3, "#c0392b", 1.5))
+            _gone(scene, gx + 32 + i * 22, y + 5, kind)
     # Cemetery: a tombstone with its count, then the counts.
     cy = y + 36
-    scene.add(Rect(x0, cy, 24, 28, "#aab7b8", "#566573", 1.2, 9),
-              Text(x0 + 12, cy + 16, str(len(b.cemetery)), 12, INK, "middle", True),
-              Text(x0 + 30, cy + 7, "cemetery", 11, MUTED))
+    _tomb(scene, *tomb_box(g), len(b.cemetery))
+    scene.add(Text(x0 + 30, cy + 7, "cemetery", 11, MUTED))
     total_f, total_h = b.tower_size, b.village_size
     on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
     waiting = len(b.skeletons) - on_board
     scene.add(Text(x0 + 90, cy + 7, f"tower {b.floors}/{total_f} · village {b.houses}/{total_h}", 11, INK, bold=True),
               Text(x0 + 30, cy + 21, f"skeletons: {on_board} on the board, {waiting} in the forests", 11, INK))
+
+
+def _gone(scene: Scene, x: float, y: float, kind: str) -> None:
+    """A trap gone for good: a faint tile with its letter, crossed out."""
+    scene.add(Rect(x, y, 20, 20, "#f2f2f2", FAINT, 1, 3),
+              Text(x + 10, y + 10, LETTER[kind], 11, MUTED, "middle", True),
+              Line(x + 17, y + 3, x + 3, y + 17, "#c0392b", 1.5))
+
+
+def tomb_box(g: Geometry) -> tuple[float, float, float, float]:
+    """A board's cemetery: the tombstone under the supply."""
+    return g.x + PAD, g.info_y + 36, 24, 28
+
+
+def _tomb(scene: Scene, x: float, y: float, w: float, h: float, n: int) -> None:
+    """A tombstone with the number of skeletons in the cemetery."""
+    scene.add(Rect(x, y, w, h, "#aab7b8", "#566573", 1.2, min(9, w / 2.5)),
+              Text(x + w / 2, y + h * 0.57, str(n), 12 if h > 24 else 11, INK, "middle", True))
 
 
 def supply_box(g: Geometry, i: int) -> tuple[float, float, float, float]:
@@ -652,7 +968,7 @@ def _hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], 
                 scene.add(Circle(cx, cy, size * 0.72, None, LEGAL_EDGE, 2))
                 half = size * 0.55
                 scene.hit(cx - half, cy - half, 2 * half, 2 * half, a.label,
-                          f"move the {len(sks)} skeleton(s) on {sq} one step {facing}")
+                          f"move the {plural(len(sks), 'skeleton')} on {sq} one step {facing}")
     if f"{who} move-all" in labels:
         _button(scene, button_box(g, 0, 96), "move all", f"{who} move-all",
                 "move every remaining skeleton, in order, taking the first option of every choice")

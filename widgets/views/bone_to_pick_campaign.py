@@ -14,11 +14,20 @@ base game's picture is drawn there, unchanged. The picture has, top to bottom:
   points and ability), this turn's card, used pile, trophies; in a campaign also trophies set
   aside, title cards and victory points (once they are known to the viewer).
 
+Under the rows a legend explains the picture's signs. Given the state one step before, the
+picture marks what that step changed (cards chosen or revealed, trophies, damage, the undead,
+upgrades drawn and kept, a wave's result, title cards); ``scene.description`` says what the
+picture shows in words.
+
 Clicks of the acting seat: a card in hand (``P2 play 7``, ``P2 play u07``); in the epic
 trophy choice one of the two undead (``P3 take e05b``); in the upgrade phase one drawn upgrade
 first (``select:u07``), then the weapon to put back in the box (``P1 keep u07 for 3``).
+Every click's label is one of ``game.legal_actions``: the picture finds the action by its
+verb and arguments rather than spelling the label itself.
 """
 from __future__ import annotations
+
+from collections import Counter
 
 from bonekit.core.actions import seat_name
 from bonekit.games.bone_to_pick import HIDDEN
@@ -26,9 +35,13 @@ from bonekit.games.bone_to_pick.data import abilities, components, upgrades
 from bonekit.games.bone_to_pick.state import HIDDEN_ID
 
 from ..scene import Rect, Scene, Text
-from .bone_to_pick_parts import (BAD, GOOD, INK, MUTED, HavenLayout, UndeadLayout, card_back,
-                                 chip, haven, new_scene, pile, result_label, seat_frame,
-                                 seat_label)
+from . import access
+from .access import Entry, describe, plural
+from .bone_to_pick_parts import (BAD, GOOD, INK, LEGEND, MUTED, WARM_INK, Changes, HavenLayout,
+                                 UndeadLayout, card_back, chip, colour_of, haven, haven_words,
+                                 last_step_words, legend, legend_height, new_scene, pile,
+                                 result_label, same_game, seat_frame, seat_label, table_changes,
+                                 trophy_changes, undead_changes, undead_words)
 from .bone_to_pick_parts import undead_card as draw_undead
 
 WIDTH = 1080
@@ -38,7 +51,8 @@ TEAMS = 40                 # the teams band
 ROW = 64                   # one player row
 CARD_W, CARD_H, GAP = 30, 42, 4
 UP_W = 64                  # an upgrade card face up, in hand or drawn
-UPGRADE_EDGE, UPGRADE_FILL, UPGRADE_BACK = "#b9770e", "#fdf2d0", "#9a7d0a"
+UPGRADE_EDGE, UPGRADE_FILL, UPGRADE_BACK = "#b9770e", "#fdf2d0", "#7d6608"
+UPGRADE_INK = "#7e5109"    # an upgrade's id, on its gold card
 PICK = "#1a5276"
 WARM = "#b9770e"
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
@@ -63,34 +77,148 @@ def _epic_layout(i: int) -> UndeadLayout:
                         power_y=62, power_size=17, power_note=False)
 
 
+def _upgrade_icon(scene: Scene, x: float, y: float) -> None:
+    scene.add(Rect(x - 12, y - 11, 24, 22, UPGRADE_FILL, UPGRADE_EDGE, 2, 4),
+              Text(x, y + 1, "7", 11, INK, "middle", True))
+
+
+def _upgrade_back_icon(scene: Scene, x: float, y: float) -> None:
+    _upgrade_back(scene, x - 8, y - 11, 16, 22)
+
+
+def legend_entries(s) -> list[Entry]:
+    """The base game's legend, and the signs of upgrades, campaigns and teams."""
+    out = list(LEGEND)
+    if s.campaign:
+        out[-1:-1] = [Entry("upgrade (id, VP, value, ability)", _upgrade_icon, 24),
+                      Entry("upgrade face down", _upgrade_back_icon, 16),
+                      Entry("→ P2: given to P2"), Entry("2 × +3: two cards of +3")]
+    return out
+
+
 def render(game, state, seat: int | None = None, active: int | None = None,
-           selection: str | None = None) -> Scene:
-    """Draw ``state`` as ``seat`` sees it (None: all-seeing); ``active`` may click."""
+           selection: str | None = None, previous=None) -> Scene:
+    """Draw ``state`` as ``seat`` sees it (None: all-seeing); ``active`` may click. With
+    ``previous`` (the state one step before) what changed since is marked."""
     s = game.view(state, seat)
     engine = game.engine(s)
     phase = engine.phase(s)
     owing = set(game.to_move(s))
     acting = active is not None and active in owing and (seat is None or seat == active)
-    legal = {a.label for a in game.legal_actions(s, active)} if acting else set()
+    legal = game.legal_actions(s, active) if acting else []
     if phase != "upgrade" or not acting or selection not in [u.lower() for u in s.offers[active]]:
         selection = None
-    height = TOP + (STRIP if s.campaign else 0) + (TEAMS if s.teams else 0) + ROW * s.players + 10
+    before = game.view(previous, seat) if same_game(previous, state) else None
+    ch = changes(game, before, s)
+    entries = legend_entries(s)
+    rows = TOP + (STRIP if s.campaign else 0) + (TEAMS if s.teams else 0) + ROW * s.players + 10
+    height = rows + legend_height(entries, WIDTH)
     wave = f"wave {s.wave} of {s.waves}, " if s.campaign else ""
     scene = new_scene(WIDTH, height, f"Bone to Pick {_kind(s)} game, {wave}turn {s.turn} of "
                       f"{s.turns}", seat)
     out = game.outcome(s)
-    _enemy_board(game, engine, s, scene, phase, legal, out)
+    _enemy_board(game, engine, s, scene, phase, legal, out, before, ch)
     y = TOP
     if s.campaign:
-        _campaign_board(scene, s, y)
+        _campaign_board(scene, s, y, ch)
         y += STRIP
     if s.teams:
         _teams(game, engine, s, scene, y, out)
         y += TEAMS
     for p in range(s.players):
         _row(game, engine, s, scene, p, y + ROW * p, phase, p in owing,
-             acting and p == active, legal, selection, out)
+             acting and p == active, legal, selection, out, ch)
+    legend(scene, entries, rows - 4, WIDTH)
+    scene.description = description(game, engine, s, phase, ch)
     return scene
+
+
+def _label(legal, verb: str, first: str, last: str | None = None) -> str | None:
+    """The label of the legal action with ``verb`` whose first argument is ``first`` (and last
+    argument ``last``), compared without case; None if there is none."""
+    for a in legal:
+        if (a.verb == verb and a.args and str(a.args[0]).lower() == first.lower()
+                and (last is None or str(a.args[-1]).lower() == last.lower())):
+            return a.label
+    return None
+
+
+def changes(game, before, s) -> Changes:
+    """What the step from ``before`` to ``s`` changed (nothing without ``before``)."""
+    ch = Changes()
+    if before is None:
+        return ch
+    for p in range(s.players):
+        if s.chosen[p] is not None and before.chosen[p] is None:
+            ch.add(("chosen", p), f"{seat_name(p)} chooses a card face down")
+    table_changes(game, before, s, ch)
+    if ("attack",) in ch or (s.pending is not None and before.pending is None):
+        for p in range(s.players):
+            ch.add(("played", p))
+        if s.pending is not None:
+            ch.add(("take",), f"the cards are revealed: {s.pending.total} against power "
+                              f"{s.pending.power}; {seat_name(s.pending.chooser)} picks a trophy")
+    for p in range(s.players):
+        trophy_changes(before.trophies[p], s.trophies[p], ("trophy", p), seat_name(p), ch, game)
+        if s.offers and s.offers[p] and s.offers[p] != (before.offers[p] if before.offers else []):
+            ch.add(("offer", p), f"{seat_name(p)} draws {plural(len(s.offers[p]), 'upgrade')}")
+        if s.upgrades:
+            new = Counter(s.upgrades[p]) - Counter(before.upgrades[p])
+            for u in sorted(new):
+                shown = "an upgrade" if u == HIDDEN_ID else f"upgrade {u}"
+                ch.add(("upgrade", p, u), f"{seat_name(p)} keeps {shown}")
+        if s.exchanged and len(s.exchanged[p]) > len(before.exchanged[p]):
+            back = " and ".join(map(str, s.exchanged[p][len(before.exchanged[p]):]))
+            ch.add(("exchanged", p), f"{seat_name(p)} puts the {back} back in the box")
+        if s.cards:
+            for i in range(len(before.cards[p]), len(s.cards[p])):
+                c = s.cards[p][i]
+                ch.add(("card", p, i), f"{seat_name(p)} gets the {c.kind} card of wave {c.wave}")
+    for r in s.results[len(before.results):]:
+        ch.add(("wave", r.wave), f"wave {r.wave} ends in {r.result}")
+    undead_changes(game, before, s, ch)
+    return ch
+
+
+def description(game, engine, s, phase: str, ch: Changes) -> str:
+    """Wave and turn, whose decision the game waits for, the undead, the Haven, the hands, the
+    trophies (and victory points once known), and what the last step changed."""
+    out = game.outcome(s)
+    wave = f"wave {s.wave} of {s.waves}, " if s.campaign else ""
+    head = (f"Bone to Pick, {plural(s.players, 'player')}, {_kind(s)} game, {wave}"
+            f"turn {s.turn} of {s.turns}")
+    owing = game.to_move(s)
+    if out:
+        waiting = "the game is over: " + out.summary
+    elif phase == "take":
+        waiting = (f"waiting for {seat_name(s.pending.chooser)}, who played the highest unique "
+                   f"value, to pick one of the two undead; {seat_name(s.pending.other)} gets the other")
+    elif phase == "upgrade":
+        waiting = f"waiting for {access.seats_words(owing)} to keep an upgrade"
+    else:
+        waiting = f"waiting for {access.seats_words(owing)} to choose a card"
+    if s.epic and s.current is not None and s.second is not None:
+        hi, lo = engine.columns(s)
+        a, b = game.data.undead[s.current], game.data.undead[s.second]
+        foe = (f"two undead attack together, total power {engine.power(s)}: "
+               f"{undead_words(game, s.current, a.power_for(hi))} and "
+               f"{undead_words(game, s.second, b.power_for(lo))}")
+    elif s.current is not None:
+        foe = f"the undead attacking is {undead_words(game, s.current, game.power(s))}"
+    else:
+        foe = "no undead is attacking"
+    hands = "cards in hand: " + ", ".join(
+        f"{seat_label(s.names, p)} {len(s.hands[p]) + len(s.upgrades[p] if s.upgrades else [])}"
+        for p in range(s.players))
+    trophies = "trophies: " + ", ".join(
+        f"{seat_name(p)} {len(s.trophies[p])} ({plural(game.trophy_points(s, p), 'point')})"
+        for p in range(s.players))
+    teams = ""
+    if s.teams:
+        teams = "teams: " + "; ".join(f"team {i + 1} " + access.seats_words(t)
+                                      for i, t in enumerate(s.teams))
+    return describe(head, waiting, foe, haven_words(game, s) + f", {len(s.deck)} undead in the deck",
+                    teams, hands, trophies, last_step_words(ch))
 
 
 def _kind(s) -> str:
@@ -101,11 +229,10 @@ def _kind(s) -> str:
 
 def _colour(game, s, p: int) -> str:
     """A seat's colour; in a team game the team's colour (the colour its weapons were drawn in)."""
-    hexes = game.data.colour_hex
     for i, team in enumerate(s.teams):
         if p in team:
-            return hexes[i % len(hexes)]
-    return hexes[p % len(hexes)]
+            return colour_of(game, i)
+    return colour_of(game, p)
 
 
 def _team_of(s, p: int) -> int | None:
@@ -117,7 +244,8 @@ def _fit(text: str, chars: int) -> str:
 
 
 # ---- the enemy board ---------------------------------------------------------------------------
-def _enemy_board(game, engine, s, scene: Scene, phase: str, legal: set[str], out) -> None:
+def _enemy_board(game, engine, s, scene: Scene, phase: str, legal, out, before,
+                 ch: Changes) -> None:
     # The title in a column of its own, left of the undead.
     scene.add(Rect(6, 6, WIDTH - 12, TOP - 12, "#efe6d2", "#a1887f", 1.5, 8))
     lines = ([f"Wave {s.wave} of {s.waves}"] if s.campaign else []) + [f"Turn {s.turn} of {s.turns}"]
@@ -130,13 +258,13 @@ def _enemy_board(game, engine, s, scene: Scene, phase: str, legal: set[str], out
     scene.add(Text(68, 118, "deck", 11, MUTED), Text(68, 134, str(len(s.deck)), 14, INK,
                                                      bold=True))
     if s.epic:
-        _two_undead(game, engine, s, scene, phase, legal)
+        _two_undead(game, engine, s, scene, phase, legal, ch)
     else:
-        draw_undead(scene, game, s.current, s.players, ONE)
+        draw_undead(scene, game, s.current, s.players, ONE, ("undead",) in ch)
         if s.current is not None:
             scene.add(Text(ONE.x + ONE.w / 2, ONE.y + 84, f"({s.players}-player value)", 10,
                            MUTED, "middle"))
-    haven(scene, game, s, HAVEN)
+    haven(scene, game, s, HAVEN, before)
     below = f"beaten, no taker: {len(s.unclaimed)}"
     if s.prevented:
         below += f" · {s.prevented} damage spared by Bulwark"
@@ -162,14 +290,16 @@ def _enemy_board(game, engine, s, scene: Scene, phase: str, legal: set[str], out
                   Text(x, 92, f"{seat_name(p.chooser)} played the highest unique value", 12, INK),
                   Text(x, 110, "and picks one of the two undead;", 12, INK),
                   Text(x, 128, f"{seat_name(p.other)} gets the other.", 12, INK))
-        if any(" take " in label for label in legal):
+        if any(a.verb == "take" for a in legal):
             scene.add(Text(x, 146, "Click the undead you take.", 12, PICK, bold=True))
+        if ("take",) in ch:
+            access.box(scene, x - 6, 60, 300, 78, 2, 6)
         return
     if s.history:
-        _last_attack(game, s, scene, s.history[-1], x, 72 if out else 40)
+        _last_attack(game, s, scene, s.history[-1], x, 72 if out else 40, ("attack",) in ch)
 
 
-def _two_undead(game, engine, s, scene: Scene, phase: str, legal: set[str]) -> None:
+def _two_undead(game, engine, s, scene: Scene, phase: str, legal, ch: Changes) -> None:
     """Epic: both undead with the power read at their columns and the total; in the trophy
     choice the chooser clicks one."""
     foes = [s.current, s.second]
@@ -180,12 +310,12 @@ def _two_undead(game, engine, s, scene: Scene, phase: str, legal: set[str]) -> N
     hi, lo = engine.columns(s)
     for i, (uid, column) in enumerate(zip(foes, (hi, lo))):
         k = _epic_layout(i)
-        label = f"{seat_name(s.pending.chooser)} take {uid.lower()}" if phase == "take" else ""
-        if label in legal:
+        label = _label(legal, "take", uid) if phase == "take" else None
+        if label:
             scene.add(Rect(k.x - 5, k.y - 4, k.w + 10, k.h + 8, "#aed6f1", PICK, 2, 10))
-        draw_undead(scene, game, uid, column, k)
+        draw_undead(scene, game, uid, column, k, ("undead", i) in ch if i else ("undead",) in ch)
         scene.add(Text(k.x + k.w / 2, k.y + 82, f"({column}-player value)", 10, MUTED, "middle"))
-        if label in legal:
+        if label:
             u = game.data.undead[uid]
             scene.hit(k.x, k.y, k.w, k.h, label, f"take the {u.name} ({u.trophy} points)")
     a, b = (game.data.undead[u] for u in foes)
@@ -198,7 +328,7 @@ def _and_seats(seats) -> str:
     return ", ".join(seat_name(x) for x in seats)
 
 
-def _last_attack(game, s, scene: Scene, r, x: float, y: float) -> None:
+def _last_attack(game, s, scene: Scene, r, x: float, y: float, changed: bool = False) -> None:
     undead = game.data.undead
     cards = r.total - r.bonus
     total = f"cards {cards} + abilities {r.bonus} = {r.total}" if r.bonus else f"cards total {r.total}"
@@ -219,10 +349,12 @@ def _last_attack(game, s, scene: Scene, r, x: float, y: float) -> None:
             line = "trophies to " + " and ".join("nobody" if to is None else seat_name(to)
                                                  for _, to in taken)
         scene.add(Text(x + 90, y + 54, line, 12, INK))
+    if changed:
+        access.box(scene, x - 6, y - 10, 318, 72, 2, 6)
 
 
 # ---- the campaign board ------------------------------------------------------------------------
-def _campaign_board(scene: Scene, s, y: float) -> None:
+def _campaign_board(scene: Scene, s, y: float, ch: Changes) -> None:
     conf = components().raw["campaign"]
     copies = 2 if s.epic else 1
     scene.add(Rect(6, y + 2, WIDTH - 12, STRIP - 8, "#f3ead8", "#a1887f", 1.5, 8),
@@ -247,7 +379,9 @@ def _campaign_board(scene: Scene, s, y: float) -> None:
         state_word = ("now" if now else "to come") if r is None else (
             "won" if r.result == "victory" else "lost")
         scene.add(Text(x + w - 10, y + 22, state_word, 12,
-                       WARM if r is None else GOOD if r.result == "victory" else BAD, "end", True))
+                       WARM_INK if r is None else GOOD if r.result == "victory" else BAD, "end", True))
+        if ("wave", n) in ch:
+            access.box(scene, x, y + 8, w, STRIP - 34, 2, 6)
         cards = f"{copies} × " if copies > 1 else ""
         scene.add(Text(x + 10, y + 40, f"Legend {cards}{conf['legend'][i]:+d} · Scapegoat "
                        f"{cards}{conf['scapegoat'][i]:+d} VP", 11, MUTED))
@@ -278,9 +412,9 @@ def _teams(game, engine, s, scene: Scene, y: float, out) -> None:
                   Rect(x, y + 8, 8, TEAMS - 18, colour, None, 1, 3))
         label = f"Team {i + 1}: " + " + ".join(seat_name(p) for p in team)
         if totals is not None:
-            label += f" · {totals[i]}{' VP' if s.campaign else ' pts'}"
+            label += f" · {totals[i]} VP" if s.campaign else f" · {plural(totals[i], 'point')}"
             if won:
-                label = "★ " + label
+                label += " · won"
             elif title:
                 label += f" · {title}"
         scene.add(Text(x + 14, y + 19, label, 12, INK, bold=won))
@@ -296,13 +430,13 @@ def _team_totals(engine, s, out) -> list[int] | None:
 
 # ---- player rows -------------------------------------------------------------------------------
 def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool,
-         active: bool, legal: set[str], selection: str | None, out) -> None:
+         active: bool, legal, selection: str | None, out, ch: Changes) -> None:
     colour = _colour(game, s, p)
     seat_frame(scene, y + 3, WIDTH, ROW - 5, colour, owes, active, _fit(seat_label(s.names, p), 14),
                y + 18, 13)
     if s.teams:
         scene.add(Rect(6, y + 3, 6, ROW - 5, colour, None, 1, 2))
-        scene.add(Text(34, y + 52, f"Team {_team_of(s, p) + 1}", 10, colour, bold=True))
+        scene.add(Text(34, y + 52, f"Team {_team_of(s, p) + 1}", 10, INK, bold=True))
     status = ""
     if out:
         status = out.titles.get(p, "")
@@ -312,48 +446,54 @@ def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool
     elif owes:
         status = "picks an upgrade" if phase == "upgrade" else "choosing…"
     if status:
-        scene.add(Text(34, y + 36, _fit(status, 17), 11, WARM if not out else INK,
+        scene.add(Text(34, y + 36, _fit(status, 17), 11, WARM_INK if not out else INK,
                        bold=bool(out)))
 
     # Hand: weapons, then upgrades (wider, gold); clickable for the acting seat.
-    name = seat_name(p)
     scene.add(Text(HAND_X, y + 10, "hand", 10, MUTED))
     x = HAND_X
     for v in s.hands[p]:
         if v == HIDDEN:
             card_back(scene, x, y + 16, CARD_W, CARD_H, 5, 4)
         else:
-            label = ""
-            if phase == "play":
-                label = f"{name} play {v}"
-            elif phase == "upgrade" and selection is not None:
-                label = f"{name} keep {selection} for {v}"
-            ok = active and label in legal
+            label = None
+            if active and phase == "play":
+                label = _label(legal, "play", str(v))
+            elif active and phase == "upgrade" and selection is not None:
+                label = _label(legal, "keep", selection, str(v))  # keep <upgrade> … <weapon>
+            ok = label is not None
             _weapon(scene, x, y + 16, v, colour, ok)
             if ok:
                 tip = f"play your {v}" if phase == "play" else f"put your {v} back in the box"
                 scene.hit(x, y + 16, CARD_W, CARD_H, label, tip)
         x += CARD_W + GAP
+    marked: set[str] = set()
     for u in s.upgrades[p]:
+        new = ("upgrade", p, u) in ch and u not in marked
+        marked.add(u)
         if u == HIDDEN_ID:
             _upgrade_back(scene, x, y + 16)
+            if new:
+                access.box(scene, x, y + 16, CARD_W, CARD_H, 3, 5, flush_top=True)
             x += CARD_W + GAP
             continue
-        label = f"{name} play {u.lower()}"
-        ok = active and phase == "play" and label in legal
+        label = _label(legal, "play", u) if active and phase == "play" else None
+        ok = label is not None
         _upgrade(scene, x, y + 16, u, clickable=ok)
         if ok:
             scene.hit(x, y + 16, UP_W, CARD_H, label, f"play upgrade {u}")
+        if new:
+            access.box(scene, x, y + 16, UP_W, CARD_H, 3, 5, flush_top=True)
         x += UP_W + GAP
 
     if s.offers and s.offers[p]:
-        _offer(scene, s, p, y, active, legal, selection)
+        _offer(scene, s, p, y, active, legal, selection, ("offer", p) in ch)
     else:
-        _played(scene, s, p, y, colour)
+        _played(scene, s, p, y, colour, ch)
         _used(scene, s, p, y)
-        _trophies(game, s, scene, p, y)
+        _trophies(game, s, scene, p, y, ch)
     if s.campaign:
-        _campaign_column(engine, s, scene, p, y, out)
+        _campaign_column(engine, s, scene, p, y, out, ch)
     elif out:
         scene.add(Text(CAMPAIGN_X, y + 10, "score (hand + trophies)" if out.result == "victory"
                        else "score (weapons in hand)", 10, MUTED),
@@ -372,20 +512,20 @@ def _upgrade(scene: Scene, x: float, y: float, card: str, clickable: bool = Fals
     if picked:
         scene.add(Rect(x - 3, y - 3, UP_W + 6, CARD_H + 6, "#aed6f1", PICK, 2, 7))
     scene.add(Rect(x, y, UP_W, CARD_H, UPGRADE_FILL, UPGRADE_EDGE, 3.5 if clickable else 2, 5),
-              Text(x + 4, y + 8, card, 9, UPGRADE_EDGE, bold=True),
+              Text(x + 4, y + 8, card, 9, UPGRADE_INK, bold=True),
               Text(x + UP_W - 4, y + 8, f"{u.victory_points} VP", 9, INK, "end", True),
               Text(x + UP_W / 2, y + 22, str(u.value), 15, INK, "middle", True),
-              Text(x + UP_W / 2, y + 35, abilities()[u.ability].name if u.ability else "—", 9,
+              Text(x + UP_W / 2, y + 35, abilities()[u.ability].name if u.ability else "no ability", 9,
                    PICK if u.ability else MUTED, "middle"))
 
 
-def _upgrade_back(scene: Scene, x: float, y: float, w: float = CARD_W) -> None:
-    """A face-down upgrade card: gold, so it is told apart from a weapon but not read."""
-    scene.add(Rect(x, y, w, CARD_H, UPGRADE_BACK, "#7d6608", 1, 4),
-              Text(x + w / 2, y + CARD_H / 2, "U", 13, "#fdf2d0", "middle", True))
+def _upgrade_back(scene: Scene, x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> None:
+    """A face-down upgrade card: gold with a U, so it is told apart from a weapon but not read."""
+    scene.add(Rect(x, y, w, h, UPGRADE_BACK, "#5c4b06", 1, 4),
+              Text(x + w / 2, y + h / 2, "U", 13 if h > 30 else 11, "#fdf2d0", "middle", True))
 
 
-def _played(scene: Scene, s, p: int, y: float, colour: str) -> None:
+def _played(scene: Scene, s, p: int, y: float, colour: str, ch: Changes) -> None:
     """This turn's card face down (its owner peeks), the revealed cards of an epic trophy
     choice, or the card of the last attack."""
     x = PLAYED_X
@@ -403,6 +543,10 @@ def _played(scene: Scene, s, p: int, y: float, colour: str) -> None:
     elif s.history and (not s.campaign or s.history[-1].wave == s.wave):
         scene.add(Text(x, y + 10, f"turn {s.history[-1].turn}", 10, MUTED))
         _small_card(scene, x, y + 16, s.history[-1].plays[p], colour)
+    else:
+        return
+    if ("chosen", p) in ch or ("played", p) in ch:
+        access.box(scene, x, y + 16, CARD_W, CARD_H, 3, 5, flush_top=True)
 
 
 def _small_card(scene: Scene, x: float, y: float, card, colour: str) -> None:
@@ -410,7 +554,7 @@ def _small_card(scene: Scene, x: float, y: float, card, colour: str) -> None:
     if isinstance(card, str):
         u = upgrades()[card]
         scene.add(Rect(x, y, CARD_W, CARD_H, UPGRADE_FILL, UPGRADE_EDGE, 2, 4),
-                  Text(x + CARD_W / 2, y + 9, card.lower(), 8, UPGRADE_EDGE, "middle", True),
+                  Text(x + CARD_W / 2, y + 9, card.lower(), 8, UPGRADE_INK, "middle", True),
                   Text(x + CARD_W / 2, y + 26, str(u.value), 14, INK, "middle", True))
         return
     scene.add(Rect(x, y, CARD_W, CARD_H, "#ffffff", colour, 2, 4),
@@ -426,33 +570,40 @@ def _used(scene: Scene, s, p: int, y: float) -> None:
                        "middle", True))
 
 
-def _trophies(game, s, scene: Scene, p: int, y: float) -> None:
+def _trophies(game, s, scene: Scene, p: int, y: float, ch: Changes) -> None:
     points = game.trophy_points(s, p)
     trophies = s.trophies[p]
-    scene.add(Text(TROPHY_X, y + 10, f"trophies · {points} pts", 10, MUTED))
+    scene.add(Text(TROPHY_X, y + 10, f"trophies · {plural(points, 'point')}", 10, MUTED))
     shown = trophies if len(trophies) <= 4 else trophies[:3]
     for i, uid in enumerate(shown):
         u = game.data.undead[uid]
         chip(scene, u, TROPHY_X + i * 26, y + 18, 24, 34, str(u.trophy), 12)
+        if ("trophy", p, i) in ch:
+            access.box(scene, TROPHY_X + i * 26, y + 18, 24, 34, 2, 4, flush_top=True)
     if len(shown) < len(trophies):
         scene.add(Text(TROPHY_X + 3 * 26 + 14, y + 35, f"+{len(trophies) - 3}", 12, INK, "middle",
                        True))
+        if any(("trophy", p, i) in ch for i in range(3, len(trophies))):
+            access.box(scene, TROPHY_X + 3 * 26 + 2, y + 24, 24, 22, 2, 4, flush_top=True)
 
 
-def _offer(scene: Scene, s, p: int, y: float, active: bool, legal: set[str],
-           selection: str | None) -> None:
+def _offer(scene: Scene, s, p: int, y: float, active: bool, legal, selection: str | None,
+           changed: bool) -> None:
     """The upgrades a seat drew: face up for that seat (click one, then a weapon), else backs."""
     offer = s.offers[p]
     hidden = all(u == HIDDEN_ID for u in offer)
     keep = f"keep 1 of {len(offer)}" if len(offer) > 1 else "keep it"
-    scene.add(Text(PLAYED_X, y + 9, f"upgrades drawn: {keep}", 10, WARM, bold=True))
+    scene.add(Text(PLAYED_X, y + 9, f"upgrades drawn: {keep}", 10, WARM_INK, bold=True))
+    if changed:
+        access.box(scene, PLAYED_X, y + 16, len(offer) * (UP_W + GAP) - GAP, CARD_H, 3, 6,
+                   flush_top=True)
     for i, u in enumerate(offer):
         x = PLAYED_X + i * (UP_W + GAP)
         if hidden:
             _upgrade_back(scene, x, y + 16, UP_W)
             continue
         arg = u.lower()
-        ok = active and any(label.startswith(f"{seat_name(p)} keep {arg} for ") for label in legal)
+        ok = active and _label(legal, "keep", arg) is not None
         _upgrade(scene, x, y + 16, u, clickable=ok, picked=arg == selection)
         if ok:
             tip = ("click again to put it back" if arg == selection
@@ -460,7 +611,7 @@ def _offer(scene: Scene, s, p: int, y: float, active: bool, legal: set[str],
             scene.hit(x, y + 16, UP_W, CARD_H, f"select:{arg}", tip)
 
 
-def _campaign_column(engine, s, scene: Scene, p: int, y: float, out) -> None:
+def _campaign_column(engine, s, scene: Scene, p: int, y: float, out, ch: Changes) -> None:
     x = CAMPAIGN_X
     scene.add(Text(x, y + 10, f"trophies set aside {len(s.set_aside[p])}", 10, MUTED))
     for i, c in enumerate(s.cards[p]):
@@ -470,6 +621,8 @@ def _campaign_column(engine, s, scene: Scene, p: int, y: float, out) -> None:
                        "#b7950b" if legend else BAD, 1.5, 4),
                   Text(cx + 21, y + 27, f"{c.kind[0]}{c.wave} {c.victory_points:+d}", 10,
                        INK, "middle", True))
+        if ("card", p, i) in ch:
+            access.box(scene, cx, y + 17, 42, 20, 2, 4, flush_top=True)
     if not s.cards[p]:
         scene.add(Text(x, y + 27, "no title card", 10, MUTED))
     if HIDDEN_ID in s.kept[p]:

@@ -33,6 +33,7 @@ from bonekit.widgets.views import access
 from bonekit.widgets.views import bad_bones as bb_view
 from bonekit.widgets.views import bone_to_pick as base_view
 from bonekit.widgets.views import bone_to_pick_parts as parts
+from bonekit.core.words import plural
 
 AA = 4.5
 
@@ -273,15 +274,15 @@ def test_descriptions_say_the_round_whom_the_game_waits_for_and_the_counts(scene
                 b = view.boards[p]
                 if not view.eliminated[p]:
                     assert f"score {game.score(view, p)}" in d
-                    assert f"{b.floors} of {access.plural(b.tower_size, 'tower floor')}" in d, name
-                    assert f"{b.houses} of {access.plural(b.village_size, 'house')}" in d, name
+                    assert f"{b.floors} of {plural(b.tower_size, 'tower floor')}" in d, name
+                    assert f"{b.houses} of {plural(b.village_size, 'house')}" in d, name
         else:
             assert f"turn {view.turn}" in d, name
             if view.current is not None:
                 u = game.data.undead[view.current]
                 assert u.name in d and f"power {game.power(view)}" in d, name
             left = max(0, view.hit_points - game.damage(view))
-            assert f"{left} of {access.plural(view.hit_points, 'hit point')} left" in d, name
+            assert f"{left} of {plural(view.hit_points, 'hit point')} left" in d, name
         out = game.outcome(state)
         if out:
             assert "over" in d.lower() or out.summary in d, name
@@ -309,10 +310,7 @@ def test_descriptions_are_deterministic_and_keep_secrets(bone_to_pick_games):
     assert render(game, a).description == render(game, game.copy_state(a)).description
 
 
-def test_plural_words():
-    assert access.plural(1, "floor") == "1 floor" and access.plural(2, "floor") == "2 floors"
-    assert access.plural(0, "trophy") == "0 trophies" and access.plural(3, "undead") == "3 undead"
-    assert access.and_list(["P1"]) == "P1" and access.and_list(["P1", "P2", "P3"]) == "P1, P2 and P3"
+
 
 
 # ---- the legend explains every sign --------------------------------------------------------------

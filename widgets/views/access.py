@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from bonekit.core.actions import seat_name
+from bonekit.core.words import and_list
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
 
@@ -28,25 +29,7 @@ LEGEND_ROW = 22
 
 
 # ---- words ------------------------------------------------------------------------------------
-IRREGULAR = {"undead": "undead", "trophy": "trophies", "damage": "damage", "hero": "heroes",
-             "cemetery": "cemeteries", "opponent": "opponents"}
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``1 floor``, ``2 floors``, ``0 trophies``: the count and the word in its right form."""
-    if n == 1:
-        return f"{n} {word}"
-    if many is None:
-        many = IRREGULAR.get(word, word + "s")
-    return f"{n} {many}"
-
-
-def and_list(items: Iterable[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+# plural and and_list are the engine's own (bonekit.core.words), re-exported for the views.
 
 
 def seats_words(seats: Iterable[int]) -> str:

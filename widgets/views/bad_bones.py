@@ -25,8 +25,10 @@ from bonekit.games.bad_bones.board import COLS, SIZE, TRAP_KINDS, coords, square
 from bonekit.games.bad_bones.moves import exit_targets
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
+from bonekit.core.words import plural
+
 from . import access
-from .access import Entry, describe, ink_on, plural
+from .access import Entry, describe, ink_on
 
 MAX_WIDTH = 1200
 PAD = 8              # inside a board's panel

@@ -8,8 +8,10 @@ from bonekit.core.actions import seat_name
 from bonekit.games.bone_to_pick import HIDDEN, BoneToPick, BoneToPickState
 
 from ..scene import Rect, Scene, Text
+from bonekit.core.words import plural
+
 from . import access
-from .access import describe, plural
+from .access import describe
 from .bone_to_pick_parts import (INK, LEGEND, MUTED, WARM_INK, Changes, HavenLayout,
                                  UndeadLayout, board, card_back, chip, colour_of, haven,
                                  haven_words, last_attack, last_step_words, legend, legend_height,

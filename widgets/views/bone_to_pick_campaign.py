@@ -35,8 +35,10 @@ from bonekit.games.bone_to_pick.data import abilities, components, upgrades
 from bonekit.games.bone_to_pick.state import HIDDEN_ID
 
 from ..scene import Rect, Scene, Text
+from bonekit.core.words import plural
+
 from . import access
-from .access import Entry, describe, plural
+from .access import Entry, describe
 from .bone_to_pick_parts import (BAD, GOOD, INK, LEGEND, MUTED, WARM_INK, Changes, HavenLayout,
                                  UndeadLayout, card_back, chip, colour_of, haven, haven_words,
                                  last_step_words, legend, legend_height, new_scene, pile,

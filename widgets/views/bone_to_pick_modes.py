@@ -23,8 +23,10 @@ from bonekit.games.bone_to_pick.labels import card_arg
 from bonekit.games.bone_to_pick.modes_state import HIDDEN_CARD
 
 from ..scene import Rect, Scene, Text
+from bonekit.core.words import plural
+
 from . import access
-from .access import Entry, describe, plural
+from .access import Entry, describe
 from .bone_to_pick_parts import (BAD, INK, LEGEND, MUTED, NAMED, WARM_INK, Changes,
                                  HavenLayout, UndeadLayout, board, card_back, chip, colour_of,
                                  haven, haven_words, last_attack, last_step_words, legend,

@@ -15,8 +15,10 @@ from bonekit.core.actions import seat_name
 from bonekit.games.bone_to_pick.text import viewer_name
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
+from bonekit.core.words import plural
+
 from . import access
-from .access import Entry, plural
+from .access import Entry
 
 # Level colours light enough that dark words read on them; the level is also told by the number
 # of skulls on the card and of dots on a chip.

@@ -24,7 +24,7 @@ from bonekit.games.bone_to_pick.data import abilities, upgrades
 from bonekit.widgets import Stepper, Table, Text, render
 from bonekit.widgets.views import bone_to_pick_campaign as view
 from bonekit.widgets.views import bone_to_pick_modes as modes_view
-from bonekit.widgets.views.access import plural
+from bonekit.core.words import plural
 
 SVG = "{http://www.w3.org/2000/svg}"
 SELECT = "select:"

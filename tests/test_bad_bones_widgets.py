@@ -437,7 +437,7 @@ def test_table_round_played_by_clicks(game):
     free = next(a.args[1] for a in game.legal_actions(t.state, 0) if a.verb == "place" and a.args[0] == "wall")
     click(t, f"P1 place wall {free} \\")
     assert t.state.boards[0].traps[free].orientation == "\\"
-    assert t.picture.scene.to_svg() == render(game, t.state, t.viewer, t.active, t.selection).to_svg()
+    assert t.picture.scene.to_svg() == render(game, t.state, t.viewer, t.active, t.selection, t.previous).to_svg()
 
 
 def test_table_retrieve_and_pass_by_clicks(game):

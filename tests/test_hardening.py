@@ -143,3 +143,11 @@ def test_a_stepper_refuses_a_seat_that_is_not_at_the_table():
     replay = Replay("bone_to_pick", 2, seed=1, actions=["P1 play 7"])
     with pytest.raises(ValueError, match="seat must be None"):
         Stepper(replay, seat=2)
+
+
+def test_a_table_refuses_an_action_with_a_text_seat():
+    from bonekit.widgets import Table
+
+    table = Table("bone_to_pick", ["human", "careful"], seed=2)
+    assert table.act(Action("0", "play", ("7",))) is False
+    assert "tuple of text arguments" in table.status.value and table.actions == []

@@ -100,7 +100,7 @@ def assert_consistent(table: Table, rebuild: bool = True) -> None:
         assert {b.tooltip for b in table.buttons.children} == legal
         assert {h.target for h in card_hits(table)} == legal
     assert table.picture.scene.to_svg() == render(game, table.state, table.viewer,
-                                                  table.active).to_svg()
+                                                  table.active, None, table.previous).to_svg()
 
 
 # ---- Stepper ------------------------------------------------------------------------------------
@@ -499,3 +499,18 @@ def test_table_random_clicks_stay_consistent(game, players, seed, data):
         assert sorted(cards) == [0, 0, *range(1, 11)]
         assert_consistent(table, rebuild=False)
     assert_consistent(table)
+
+
+def test_a_table_marks_what_changed_since_the_humans_last_move():
+    from bonekit.widgets import Table
+    from bonekit.widgets.views import render as draw
+
+    table = Table("bone_to_pick", ["human", "careful", "careful"], seed=1)
+    assert table.previous is None
+    before = table.state
+    assert table.act("P1 play 7")
+    assert table.previous is before
+    marked = table.current_scene().to_svg()
+    assert marked == draw(table.game, table.state, table.viewer, table.active, None, before).to_svg()
+    assert marked != draw(table.game, table.state, table.viewer, table.active).to_svg()
+    assert not table.act("P1 play 42") and table.previous is before   # a refusal changes nothing

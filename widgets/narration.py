@@ -25,7 +25,8 @@ def show(events: Iterable[Event], kinds: Iterable[str] | None = None, skip: Iter
     for e in events:
         if (keep is None or e.kind in keep) and e.kind not in drop:
             secret = "" if e.visible_to is None else \
-                f" [seen by {and_list(seat_name(s) for s in e.visible_to) or 'nobody'} only]"
+                (f" [seen by {and_list(seat_name(s) for s in e.visible_to)} only]" if e.visible_to
+                 else " [hidden from every player]")
             print(e.rule, "|", e.text + secret)
 
 

@@ -10,7 +10,7 @@ from bonekit.core.actions import Action, seat_name
 from bonekit.core.bots import Bot, RandomBot
 from bonekit.core.errors import IllegalAction
 from bonekit.core.events import Event, events_for
-from bonekit.core.game import Game
+from bonekit.core.game import Game, well_formed
 from bonekit.core.registry import load
 from bonekit.core.replay import Replay
 
@@ -55,6 +55,7 @@ class Table(StaticFallback, w.VBox):
         self.state = self.game.new(len(self.seats), variant=variant, seed=seed, **options)
         self.actions: list[str] = []
         self.selection: str | None = None  # an action being built over several clicks
+        self.previous: Any = None  # the state before the human's last action: the picture marks what changed since
         self._optional_cache: tuple[Any, dict[int, bool]] = (None, {})  # (state, seat -> optional)
         self.history: list[tuple[int, tuple[Event, ...]]] = [(0, self.game.setup_events(self.state))]
 
@@ -145,15 +146,18 @@ class Table(StaticFallback, w.VBox):
         """Try an action for a human seat; returns whether it was taken."""
         try:
             action = label if isinstance(label, Action) else self.game.parse_action(self.state, label)
+            if not well_formed(action):
+                self.game.check(self.state, action)  # raises the engine's refusal of a malformed action
             if action.seat not in self.humans:
                 owner = self.seats[action.seat] if 0 <= action.seat < len(self.seats) else None
                 who = f"the {getattr(owner, 'name', owner)} bot" if owner else "nobody"
                 raise IllegalAction(f"you play {', '.join(map(seat_name, self.humans)) or 'no seat'}; "
                                     f"{seat_name(action.seat)} is played by {who}",
                                     self.game.current_rule(self.state), action)
-            since = len(self.history)
+            since, before = len(self.history), self.state
             self._take(action)
             self.selection = None
+            self.previous = before
         except IllegalAction as e:
             self._refresh(f"✗ {e.reason} (rule {e.rule}: {rule_title(self.game, e.rule)})", ok=False)
             return False
@@ -213,7 +217,7 @@ class Table(StaticFallback, w.VBox):
 
     # ---- drawing ----------------------------------------------------------------------------
     def _scene(self) -> Scene:
-        return render(self.game, self.state, self.viewer, self.active, self.selection)
+        return render(self.game, self.state, self.viewer, self.active, self.selection, self.previous)
 
     def current_scene(self) -> Scene:
         return self.picture.scene

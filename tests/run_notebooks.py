@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def execute(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(nb, timeout=600, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     nbformat.write(nb, path)
     print(f"executed {path}")

@@ -11,8 +11,18 @@ from hypothesis import strategies as st
 
 import bonekit
 from bonekit import Action, IllegalAction, Outcome, RandomBot, play_out
-from bonekit.core import (BonekitError, Event, ReplayError, Rng, RuleCatalog, RuleSection,
-                          UnknownGame, events_for, parse_label, seat_name)
+from bonekit.core import (
+    BonekitError,
+    Event,
+    ReplayError,
+    Rng,
+    RuleCatalog,
+    RuleSection,
+    UnknownGame,
+    events_for,
+    parse_label,
+    seat_name,
+)
 from bonekit.core.registry import COMING
 from bonekit.games.bone_to_pick import CarefulBot
 

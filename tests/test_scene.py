@@ -14,16 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ipycanvas import Canvas
-from PIL import Image
 from ipycanvas.canvas import COMMANDS
+from PIL import Image
 
 import bonekit
 import bonekit.widgets.painter as painter_module
 from bonekit.core.bots import play_out
 from bonekit.core.errors import IllegalAction
 from bonekit.games.bone_to_pick import CarefulBot, GreedyBot
-from bonekit.widgets import Circle, Hit, Line, Polygon, Rect, Scene, Text, render
-from bonekit.widgets import raster
+from bonekit.widgets import Circle, Hit, Line, Polygon, Rect, Scene, Text, raster, render
 from bonekit.widgets.canvas import SceneCanvas, key_name
 from bonekit.widgets.painter import paint
 from bonekit.widgets.scene import _n
@@ -115,8 +114,8 @@ def test_svg_is_well_formed_with_size_viewbox_and_title():
     # One element per shape, after the title and the background rect.
     drawn = [el for el in root if el.tag != SVG + "title"]
     assert len(drawn) == 1 + len(sc.shapes)
-    assert [el.tag for el in drawn[1:]] == [SVG + t for t in
-                                            ("rect", "rect", "circle", "line", "polygon", "text", "text", "text")]
+    kinds = ("rect", "rect", "circle", "line", "polygon", "text", "text", "text")
+    assert [el.tag for el in drawn[1:]] == [SVG + t for t in kinds]
     assert sc._repr_svg_() == sc.to_svg()
 
 
@@ -227,9 +226,9 @@ def sent(monkeypatch):
     messages: list = []
     original = manager._send_custom
 
-    def spy(command, buffers=[]):
+    def spy(command, buffers=None):
         messages.append(command)
-        return original(command, buffers)
+        return original(command, [] if buffers is None else buffers)
 
     monkeypatch.setattr(manager, "_send_custom", spy)
     return messages
@@ -509,7 +508,9 @@ def ink_box(image: Image.Image, box: tuple[int, int, int, int], background=(255,
     mask = Image.eval(part, lambda v: 0).convert("L")
     mask.putdata([0 if px == background else 255 for px in part.getdata()])
     found = mask.getbbox()
-    return None if found is None else (found[0] + box[0], found[1] + box[1], found[2] + box[0], found[3] + box[1])
+    if found is None:
+        return None
+    return (found[0] + box[0], found[1] + box[1], found[2] + box[0], found[3] + box[1])
 
 
 def close(a, b, tolerance=12) -> bool:
@@ -600,7 +601,7 @@ def scenes_of_every_view():
             seat = game.to_move(state)[0]
             state, _ = game.apply(state, bots[seat].choose(game, state, seat))
             states.append(state)
-        for i, s in enumerate(states[::max(1, len(states) // 6)] + [states[-1]]):
+        for s in states[::max(1, len(states) // 6)] + [states[-1]]:
             out.append(render(game, s, None))
             out.append(render(game, s, 0, 0))
     return out

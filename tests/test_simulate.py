@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import bonekit
-from bonekit.core.simulate import Results, bot_seed, play_one, simulate, Study
+from bonekit.core.simulate import Results, Study, bot_seed, play_one, simulate
 
 
 def houses_left(game, final):
@@ -17,8 +17,8 @@ def test_rows_are_the_games_a_table_would_play():
     results = simulate(game, ["careful", "random", "careful"], games=6, seed=40)
     assert [r["seed"] for r in results] == list(range(40, 46)) and len(results) == 6
     # row 2 is the game from seed 42 with bots seeded like a Table's
-    from bonekit.games.bone_to_pick import CarefulBot
     from bonekit import RandomBot
+    from bonekit.games.bone_to_pick import CarefulBot
     bots = {0: CarefulBot(bot_seed(42, 0)), 1: RandomBot(bot_seed(42, 1)), 2: CarefulBot(bot_seed(42, 2))}
     final, actions = bonekit.play_out(game, game.new(3, seed=42), bots)
     row = results.rows[2]

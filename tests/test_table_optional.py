@@ -29,7 +29,7 @@ def test_bot_plays_on_its_turn_although_the_human_could_still_share(game):
     assert game.to_move(table.state)[0] == 0 and table.active == 0
     labels = {a.label for a in game.legal_actions(table.state, 0)}
     assert {"P1 share types", "P1 share values"} <= labels
-    assert any(l.startswith("P1 play ") for l in labels)
+    assert any(label.startswith("P1 play ") for label in labels)
     assert not table.optional(0)        # now P1's play is owed: required
 
 

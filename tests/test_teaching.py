@@ -8,8 +8,18 @@ import pytest
 from PIL import Image
 
 import bonekit
-from bonekit.widgets.teaching import (GuidedTable, Progress, Step, bar_chart, check, line_chart, play,
-                                      progress, refuse, show)
+from bonekit.widgets.teaching import (
+    GuidedTable,
+    Progress,
+    Step,
+    bar_chart,
+    check,
+    line_chart,
+    play,
+    progress,
+    refuse,
+    show,
+)
 
 
 # ---- check ---------------------------------------------------------------------------------------
@@ -103,7 +113,8 @@ def test_guided_table_waits_for_the_named_move():
     t = guided()
     assert t.expected.label == "P1 play 7" and "Move 1 of 2" in t.guide.value
     assert not t.act("P1 play 1")                          # legal, but not the lesson's move
-    assert t.actions == [] and "A 1 wins nothing." in t.status.value and "asks for P1 play 7" in t.status.value
+    assert t.actions == []
+    assert "A 1 wins nothing." in t.status.value and "asks for P1 play 7" in t.status.value
     assert not t.act("P1 play 3")                          # legal, no particular hint
     assert t.actions == [] and "asks for P1 play 7" in t.status.value
     assert not t.act("P2 play 3")                          # a bot's seat: the Table says whose it is

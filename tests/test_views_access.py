@@ -24,6 +24,7 @@ import pytest
 import bonekit
 from bonekit.core.bots import play_out
 from bonekit.core.replay import Replay
+from bonekit.core.words import plural
 from bonekit.games.bad_bones import GuardBot
 from bonekit.games.bad_bones.board import SIZE
 from bonekit.games.bone_to_pick import CarefulBot
@@ -33,7 +34,6 @@ from bonekit.widgets.views import access
 from bonekit.widgets.views import bad_bones as bb_view
 from bonekit.widgets.views import bone_to_pick as base_view
 from bonekit.widgets.views import bone_to_pick_parts as parts
-from bonekit.core.words import plural
 
 AA = 4.5
 
@@ -195,7 +195,7 @@ def bone_to_pick_games():
                 "coop": [CoopBot()] * players}[bot]
         state = game.new(players, variant=variant, seed=1, **options)
         out[(players, variant)] = _states(game, state,
-                                          lambda s, seat: bots[seat].choose(game, s, seat))
+                                          lambda s, seat, bots=bots: bots[seat].choose(game, s, seat))
     return game, out
 
 
@@ -264,7 +264,7 @@ PLURALS = {"floor": "floors", "house": "houses", "skeleton": "skeletons", "trap"
 
 
 def test_descriptions_say_the_round_whom_the_game_waits_for_and_the_counts(scenes):
-    for name, game, state, prev, scene in scenes:
+    for name, game, state, _prev, scene in scenes:
         d = scene.description
         assert d and d == d.strip() and d.endswith("."), name
         view = game.view(state, None)
@@ -322,7 +322,7 @@ def _tokens(texts) -> set[str]:
 
 
 def test_legends_list_every_icon_used(scenes):
-    for name, game, state, prev, scene in scenes:
+    for name, game, _state, _prev, scene in scenes:
         start = access.legend_start(scene)
         assert start < len(scene.shapes), f"{name}: no legend"
         board = [t.text for t in board_shapes(scene) if isinstance(t, Text)]
@@ -359,7 +359,7 @@ def _token_letters(shapes) -> set[tuple[str, str]]:
 
 def test_bad_bones_symbols_have_a_letter_as_well_as_a_colour(scenes):
     colour_of = {v: k for k, v in bb_view.SYMBOL_FILL.items()}
-    for name, game, state, prev, scene in scenes:
+    for name, game, state, _prev, scene in scenes:
         if game.id != "bad_bones":
             continue
         shapes = board_shapes(scene)
@@ -384,7 +384,7 @@ def test_bad_bones_every_top_token_has_its_letter(bad_bones_games):
     for p, g in enumerate(bb_view.layout(state.players)[0]):
         places = {(k.r, k.c) for k in state.boards[p].skeletons.values()}
         for r, c in places:
-            for facing, side, sks, cx, cy, size in bb_view.stacks_at(state, g, r, c):
+            for _facing, _side, sks, cx, cy, _size in bb_view.stacks_at(state, g, r, c):
                 stacks += 1
                 want = bb_view.SYMBOL_LETTER[game.data.model_of(sks[0].id).symbol]
                 assert any(t.text == want and math.dist((t.x, t.y), (cx, cy)) < 2 for t in letters)
@@ -595,7 +595,7 @@ def test_bone_to_pick_marks_the_card_chosen_then_every_card_revealed(bone_to_pic
 
 def test_every_mode_marks_the_cards_just_played(bone_to_pick_games):
     game, games = bone_to_pick_games
-    for (players, variant), states in games.items():
+    for (_players, variant), states in games.items():
         marked = 0
         for prev, state in list(zip(states, states[1:]))[:40]:
             scene = render(game, state, previous=prev)

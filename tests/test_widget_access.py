@@ -29,8 +29,7 @@ from bonekit.core.replay import Replay
 from bonekit.games.bad_bones.bots import GuardBot
 from bonekit.games.bone_to_pick import CarefulBot
 from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
-from bonekit.widgets import Keyboard, Stepper, Table
-from bonekit.widgets import panels
+from bonekit.widgets import Keyboard, Stepper, Table, panels
 from bonekit.widgets.base import WIDGET_CLASS
 from bonekit.widgets.keyboard import ACTIONS_CLASS, BOARD_CLASS, BOARD_TOGGLE_CLASS, ESM
 
@@ -193,7 +192,8 @@ def test_panels_use_jupyterlab_theme_variables_with_light_fallbacks():
     game = bonekit.load("bone_to_pick")
     log = panels.log_html(game, [(0, (Event("x", "bone_to_pick.setup", "set up"),))], current=0)
     rules = panels.rules_html(game, ["bone_to_pick.setup"])
-    board, ok, refused = panels.board_html("P1 · hand"), panels.status_html("done"), panels.status_html("no", ok=False)
+    board, ok = panels.board_html("P1 · hand"), panels.status_html("done")
+    refused = panels.status_html("no", ok=False)
     for html, needed in ((log, ["--jp-layout-color1, #fff", "--jp-content-font-color1, #222",
                                 "--jp-content-font-color2, #666", "--jp-border-color2, #ddd",
                                 "--jp-content-font-color0, #000"]),
@@ -346,7 +346,6 @@ def test_stage_words_of_every_mode(replays):
 
 def test_bad_bones_next_phase_skips_a_whole_movement_phase(replays):
     replay = replays["bad_bones"]
-    game = replay.game
     moves = sum(1 for a in replay.actions if " move " in a)
     assert len(replay) > 400 and moves > 200                    # a long game, mostly single moves
     stepper = Stepper(replay)

@@ -1,7 +1,7 @@
 """SceneCanvas: an ipycanvas Canvas that shows one Scene and forwards clicks on hit regions."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as w
 from ipycanvas import Canvas

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import base64
 import io
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 import matplotlib
 from matplotlib.figure import Figure

@@ -8,9 +8,10 @@ steps are done, the table plays on freely.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as w
 

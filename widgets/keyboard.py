@@ -143,7 +143,8 @@ function render({ model, el }) {
 }
 
 export default { render };
-""" % {"widget": WIDGET_CLASS, "toggle": BOARD_TOGGLE_CLASS, "board": BOARD_CLASS, "actions": ACTIONS_CLASS}
+""" % {"widget": WIDGET_CLASS, "toggle": BOARD_TOGGLE_CLASS, "board": BOARD_CLASS,  # noqa: UP031 - JS braces
+       "actions": ACTIONS_CLASS}
 
 
 class Keyboard(anywidget.AnyWidget):
@@ -153,7 +154,8 @@ class Keyboard(anywidget.AnyWidget):
 
     _esm = ESM
     label = traitlets.Unicode("", help="the canvas's aria-label: what the picture shows").tag(sync=True)
-    roledescription = traitlets.Unicode("game picture", help="the canvas's aria-roledescription").tag(sync=True)
+    roledescription = traitlets.Unicode("game picture",
+                                        help="the canvas's aria-roledescription").tag(sync=True)
     widget_label = traitlets.Unicode("", help="the aria-label of the widget's box").tag(sync=True)
 
     def __init__(self, label: str = "", widget_label: str = "", **kwargs):

@@ -5,7 +5,8 @@ in a static view and in a live kernel.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from bonekit.core.actions import seat_name
 from bonekit.core.errors import IllegalAction

@@ -10,8 +10,8 @@ themes (about 6.1:1 at worst). A browser without ``color-mix`` keeps the plain c
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Iterable, Sequence
 
 from bonekit.core.events import Event
 from bonekit.core.game import Game

@@ -9,7 +9,8 @@ saved once its cells have run.
 from __future__ import annotations
 
 import time
-from typing import Iterable, Iterator, Sized, TypeVar
+from collections.abc import Iterable, Iterator, Sized
+from typing import TypeVar
 
 import ipywidgets as w
 

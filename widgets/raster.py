@@ -66,7 +66,8 @@ def colour(value: str) -> tuple[int, int, int, int]:
 def to_png(scene: Scene) -> bytes:
     """The PNG of ``scene``, ``scene.width`` x ``scene.height`` pixels, palette-coded."""
     k = SUPERSAMPLE
-    image = Image.new("RGB", (max(1, scene.width * k), max(1, scene.height * k)), colour(scene.background)[:3])
+    size = (max(1, scene.width * k), max(1, scene.height * k))
+    image = Image.new("RGB", size, colour(scene.background)[:3])
     # "RGBA" mode blends colours that have an alpha channel over what is drawn already.
     draw = ImageDraw.Draw(image, "RGBA")
     for shape in scene.shapes:
@@ -101,7 +102,8 @@ def _draw(draw: ImageDraw.ImageDraw, s: Shape, k: int) -> None:
             if box := _box(s.cx - s.r - h, s.cy - s.r - h, s.cx + s.r + h, s.cy + s.r + h, k):
                 draw.ellipse(box, outline=colour(s.stroke), width=_width(s.stroke_width, k))
     elif isinstance(s, Line):
-        draw.line([(s.x1 * k, s.y1 * k), (s.x2 * k, s.y2 * k)], fill=colour(s.stroke), width=_width(s.width, k))
+        draw.line([(s.x1 * k, s.y1 * k), (s.x2 * k, s.y2 * k)], fill=colour(s.stroke),
+                  width=_width(s.width, k))
     elif isinstance(s, Polygon):
         points = [(x * k, y * k) for x, y in s.points]
         if len(points) < 2:

@@ -110,7 +110,7 @@ class Scene:
     shapes: list[Shape] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)
 
-    def add(self, *shapes: Shape) -> "Scene":
+    def add(self, *shapes: Shape) -> Scene:
         self.shapes.extend(shapes)
         return self
 

@@ -50,7 +50,8 @@ class Stepper(StaticFallback, w.VBox):
             raise ValueError(f"step must be a whole number from 0 to {last} (this replay has "
                              f"{last} actions), not {short(step)}")
         if seat is not None and (type(seat) is not int or not 0 <= seat < replay.players):
-            raise ValueError(f"seat must be None (all-seeing) or 0 to {replay.players - 1}, not {short(seat)}")
+            raise ValueError(f"seat must be None (all-seeing) or 0 to {replay.players - 1}, "
+                             f"not {short(seat)}")
         state0 = replay.states[0]
         names = state0.names if hasattr(state0, "names") else [seat_name(s) for s in range(replay.players)]
         button = dict(layout=w.Layout(width="44px"))

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import ipywidgets as w
 
@@ -55,7 +56,8 @@ class Table(StaticFallback, w.VBox):
         self.state = self.game.new(len(self.seats), variant=variant, seed=seed, **options)
         self.actions: list[str] = []
         self.selection: str | None = None  # an action being built over several clicks
-        self.previous: Any = None  # the state before the human's last action: the picture marks what changed since
+        # The state before the human's last action: the picture marks what changed since.
+        self.previous: Any = None
         self._optional_cache: tuple[Any, dict[int, bool]] = (None, {})  # (state, seat -> optional)
         self.history: list[tuple[int, tuple[Event, ...]]] = [(0, self.game.setup_events(self.state))]
 
@@ -173,7 +175,8 @@ class Table(StaticFallback, w.VBox):
         if hit is not None and hit.target.startswith(SELECT):
             picked = hit.target[len(SELECT):] or None
             self.selection = None if picked == self.selection else picked
-            self._refresh(f"Selected: {self.selection}. {hit.tip}" if self.selection else "Selection cleared.")
+            self._refresh(f"Selected: {self.selection}. {hit.tip}" if self.selection
+                          else "Selection cleared.")
             return
         if hit is None:
             legal = self.game.legal_actions(self.state, self.active) if self.active is not None else []

@@ -12,4 +12,5 @@ from .simulate import Results, simulate
 
 __all__ = ["Action", "Bot", "BonekitError", "Event", "Game", "IllegalAction", "Outcome",
            "RandomBot", "Replay", "ReplayError", "Results", "Rng", "RuleCatalog", "RuleSection",
-           "UnknownGame", "available", "events_for", "load", "parse_label", "play_out", "seat_name", "simulate"]
+           "UnknownGame", "available", "events_for", "load", "parse_label", "play_out", "seat_name",
+           "simulate"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
 from .words import short
 
 _SEAT = re.compile(r"^p(\d{1,2})$", re.IGNORECASE)

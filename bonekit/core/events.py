@@ -1,8 +1,9 @@
 """Events: what happened, in words, with the rule section that made it happen."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 
 @dataclass(frozen=True)

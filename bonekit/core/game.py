@@ -6,8 +6,9 @@ with the events, so a refused or failed action never leaves anything half-applie
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action, parse_label, seat_name
 from .clone import clone
@@ -44,6 +45,8 @@ class Game(Generic[S]):
     variants: ClassVar[tuple[str, ...]]
     player_counts: ClassVar[dict[str, tuple[int, ...]]]
     rules: RuleCatalog
+    # The bots a study can name (``simulate(game, ["careful", ...])``): name -> class(seed).
+    bots: dict[str, Any]
 
     # ---- hooks a game implements -------------------------------------------------------
     def new(self, players: int, variant: str | None = None, seed: int = 0, **options: Any) -> S:

@@ -5,7 +5,8 @@ more than a few dozen characters of what it was given.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .actions import seat_name
 from .words import short
@@ -42,7 +43,8 @@ def names_option(given: Any, players: int) -> tuple[str, ...]:
 
 def unknown_options(options: dict[str, Any], known: set[str], where: str = "") -> None:
     """Refuse option names the game does not know (each name shortened in the message)."""
-    unknown = sorted(short(k, 30) if not isinstance(k, str) or len(k) > 30 else k for k in set(options) - known)
+    unknown = sorted(short(k, 30) if not isinstance(k, str) or len(k) > 30 else k
+                     for k in set(options) - known)
     if unknown:
         noun = "options" if len(unknown) > 1 else "option"
         raise ValueError(f"unknown {noun} {', '.join(unknown)}{where}; known: {', '.join(sorted(known))}")

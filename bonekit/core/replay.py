@@ -81,7 +81,7 @@ class Replay:
     def final_state(self) -> Any:
         return self.states[-1]
 
-    def with_action(self, action: Action | str) -> "Replay":
+    def with_action(self, action: Action | str) -> Replay:
         """A new replay with one more action (checked against the engine)."""
         label = action.label if isinstance(action, Action) else action
         game = self.game
@@ -91,7 +91,7 @@ class Replay:
         return Replay(self.game_id, self.players, self.seed, self.variant, dict(self.options),
                       [*self.actions, canonical])
 
-    def _with_todays_labels(self, version: int) -> "Replay":
+    def _with_todays_labels(self, version: int) -> Replay:
         """This replay, read from format ``version``, with each label rewritten as today's."""
         game, state, labels = self.game, self.initial_state(), []
         for i, label in enumerate(self.actions):
@@ -117,7 +117,7 @@ class Replay:
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Replay":
+    def from_json(cls, text: str | bytes) -> Replay:
         if isinstance(text, bytes):
             try:
                 text = text.decode("utf-8")
@@ -133,7 +133,7 @@ class Replay:
         try:
             if data["version"] < VERSION:
                 replay = replay._with_todays_labels(data["version"])
-            replay.states  # re-apply every action now, so errors surface at load time
+            replay.states  # noqa: B018 - re-apply every action now, so errors surface at load time
         except ReplayError:
             raise
         except (BonekitError, ValueError, TypeError) as e:
@@ -141,7 +141,7 @@ class Replay:
         return replay
 
     @classmethod
-    def load(cls, path: str | Path) -> "Replay":
+    def load(cls, path: str | Path) -> Replay:
         """Read a replay file: a regular file only (never a FIFO or a device, which could block
         or never end), and never more than the size limit, whatever the file claims."""
         path = Path(path)
@@ -159,7 +159,7 @@ class Replay:
         return cls.from_json(data)
 
     @classmethod
-    def _from_dict(cls, data: Any) -> "Replay":
+    def _from_dict(cls, data: Any) -> Replay:
         if not isinstance(data, dict):
             raise ReplayError("a replay must be a JSON object")
         if data.get("format") != FORMAT:

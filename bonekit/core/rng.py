@@ -7,8 +7,9 @@ stable across runs, unlike ``hash``).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -6,9 +6,9 @@ Events and refusals cite these ids, and widgets show the section beside a step.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 _HEADING = re.compile(r"^## +([a-z0-9_.]+) *\| *(.+?) *$")
 
@@ -32,7 +32,7 @@ class RuleCatalog:
             raise ValueError("duplicate rule section id")
 
     @classmethod
-    def from_markdown(cls, path: Path) -> "RuleCatalog":
+    def from_markdown(cls, path: Path) -> RuleCatalog:
         sections: list[RuleSection] = []
         current: tuple[str, str] | None = None
         body: list[str] = []

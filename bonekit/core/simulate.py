@@ -14,8 +14,9 @@ module-level function, not a lambda).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from .game import Game
 from .registry import load
@@ -71,7 +72,7 @@ class Results:
         """How often ``seat`` is among the winners."""
         return self.share(lambda r: seat in r["winners"])
 
-    def to_pandas(self):  # pragma: no cover - pandas is optional
+    def to_pandas(self) -> Any:  # pragma: no cover - pandas is optional
         import pandas
         return pandas.DataFrame(self.rows)
 
@@ -98,6 +99,8 @@ def play_one(study: Study, index: int, measure: Measure | None = None) -> dict:
     state = game.new(study.players, variant=study.variant, seed=seed, **study.options)
     final, actions = game.playout(state, bots)
     out = game.outcome(final)
+    if out is None:
+        raise RuntimeError(f"{game.title}: playout stopped before the end")
     row = {"game": index, "seed": seed, "result": out.result, "winners": tuple(out.winners),
            "scores": tuple(out.scores), "actions": actions}
     if measure is not None:

@@ -1,7 +1,7 @@
 """Small words helpers for the text the engine writes: counts with the right plural form."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 IRREGULAR = {"undead": "undead", "trophy": "trophies", "damage": "damage", "hero": "heroes",
              "cemetery": "cemeteries", "house": "houses"}

@@ -15,7 +15,8 @@ nbval compares.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from bonekit.core.events import Event
 from bonekit.games.bad_bones.board import DIR_NAMES
@@ -82,7 +83,8 @@ def _traps(allowed: dict[str, int]) -> str:
 def pose(puzzle: Puzzle) -> Scene:
     """Print a puzzle's goal, traps and skeletons (in words, for reading without the picture)
     and return the picture of its board before any trap is placed."""
-    print(f"{puzzle.title}: goal {puzzle.goal}, {puzzle.phases} movement phases, traps: {_traps(puzzle.allowed)}")
+    print(f"{puzzle.title}: goal {puzzle.goal}, {puzzle.phases} movement phases, "
+          f"traps: {_traps(puzzle.allowed)}")
     for sq, facing in puzzle.skeletons:
         print(f"  a skeleton at {sq}, facing {DIR_NAMES[facing]}")
     return render(_game(), puzzle.start())

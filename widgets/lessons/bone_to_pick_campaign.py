@@ -16,7 +16,7 @@ The bots are seeded, so what each step's ``done`` text says is what happens; the
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from bonekit.core.bots import Bot
 from bonekit.games.bone_to_pick import CarefulBot

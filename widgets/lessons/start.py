@@ -1,7 +1,7 @@
 """Helpers of the start page: what the kit can play today, in words."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from bonekit.core.registry import COMING, available, load
 

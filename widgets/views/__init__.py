@@ -1,7 +1,8 @@
 """Game views: functions that turn a state into a Scene, one module per game."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from bonekit.core.game import Game
 

@@ -11,8 +11,8 @@ count changed).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from bonekit.core.actions import seat_name
 from bonekit.core.words import and_list

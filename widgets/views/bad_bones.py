@@ -20,13 +20,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from bonekit.core.actions import Action, seat_name
+from bonekit.core.words import plural
 from bonekit.games.bad_bones import BadBones, BadBonesState
 from bonekit.games.bad_bones.board import COLS, SIZE, TRAP_KINDS, coords, square
 from bonekit.games.bad_bones.moves import exit_targets
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
-from bonekit.core.words import plural
-
 from . import access
 from .access import Entry, describe, ink_on
 
@@ -239,7 +238,8 @@ def _prompt(game: BadBones, s: BadBonesState, p: int, placing, legal: list[Actio
         if pend.kind == "repel":
             return (f"{who}: the {colour} skeleton flees the dragon on {pend.square}: click a square "
                     f"(or forest spot) outlined in orange.")
-        where = "leaves by the top forest" if pend.reason == "top" else f"is thrown by the catapult on {pend.square}"
+        where = ("leaves by the top forest" if pend.reason == "top"
+                 else f"is thrown by the catapult on {pend.square}")
         return f"{who}: the {colour} skeleton {where}: click the board (or button) of the player who gets it."
     if s.phase == "hero":
         return f"{who}: click a square outlined in green to move your hero there (one step, any direction)."
@@ -320,7 +320,8 @@ LEGEND: list[Entry] = [
           110),
     Entry("point: facing", _token_icon("blue", "e")),
     Entry("rim: the side up (white, black)",
-          access.icons(_token_icon("yellow", "n", "white"), _token_icon("yellow", "n", "black"), step=22), 42),
+          access.icons(_token_icon("yellow", "n", "white"), _token_icon("yellow", "n", "black"), step=22),
+          42),
     Entry("number: a stack", _token_icon("green", "n", "white", 2), 26),
     Entry("traps: " + ", ".join(TRAP_KINDS), access.icons(*(_trap_icon(k) for k in TRAP_KINDS), step=25), 96),
     Entry("lower case, grey, cracked: damaged", _trap_icon("wall", True)),
@@ -346,12 +347,13 @@ def _legend(scene: Scene, width: int, height: int) -> None:
 
 # ---- the text description ---------------------------------------------------------------------
 # Phase 4 (new skeletons from the bag) has no decision: the engine plays it at the end of phase 3.
-PHASE_WORDS = {"hero": "phase 1 of 4, the heroes move", "traps": "phase 2 of 4, traps are placed or taken back",
+PHASE_WORDS = {"hero": "phase 1 of 4, the heroes move",
+               "traps": "phase 2 of 4, traps are placed or taken back",
                "move": "phase 3 of 4, the skeletons move (phase 4, new skeletons, follows at once)",
                "over": "the game is over"}
 
 
-def description(game: BadBones, s: BadBonesState, changes: list["Change"] = ()) -> str:
+def description(game: BadBones, s: BadBonesState, changes: list[Change] = ()) -> str:
     """A few sentences for someone who cannot see the picture: the round and phase, whom the
     game waits for, each board's counts and score, and what the last step changed."""
     sandbox = s.options.get("setup") == "empty"
@@ -390,7 +392,8 @@ def description(game: BadBones, s: BadBonesState, changes: list["Change"] = ()) 
     last = ""
     if said:
         more = len(said) - 6
-        last = "last step: " + "; ".join(said[:6]) + (f"; and {plural(more, 'more change')}" if more > 0 else "")
+        rest = f"; and {plural(more, 'more change')}" if more > 0 else ""
+        last = "last step: " + "; ".join(said[:6]) + rest
     return describe(head, waiting, *boards, last)
 
 
@@ -430,7 +433,8 @@ def changes_since(game: BadBones, before: BadBonesState, after: BadBonesState) -
                 verb = "took the {} on {} back" if kind == "taken" else "lost the {} on {}"
                 out.append(Change(p, kind, before=coords(sq), words=f"{me} " + verb.format(was.kind, sq)))
             elif was != now and now.damaged and not was.damaged:
-                out.append(Change(p, "damaged", after=coords(sq), words=f"{me}'s {now.kind} on {sq} is damaged"))
+                out.append(Change(p, "damaged", after=coords(sq),
+                                  words=f"{me}'s {now.kind} on {sq} is damaged"))
             elif was != now:
                 out.append(Change(p, "placed", after=coords(sq), words=f"{me}'s {now.kind} on {sq} changed"))
         for sid in sorted(set(old.skeletons) | set(new.skeletons)):
@@ -529,7 +533,8 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
     b = s.boards[p]
     out = game.outcome(s)
     acting = p == clicker
-    scene.add(Rect(g.x, g.y, g.w, g.h, "#ebe6de" if s.eliminated[p] else OWING_BG if p in owing and not out else BOARD_BG,
+    background = "#ebe6de" if s.eliminated[p] else OWING_BG if p in owing and not out else BOARD_BG
+    scene.add(Rect(g.x, g.y, g.w, g.h, background,
                    ACTIVE_EDGE if acting else ("#922b21" if s.eliminated[p] else "#cbbfa8"),
                    3 if acting else 1.5, 8))
     # Title: seat, name, score, status.
@@ -684,7 +689,8 @@ def _floor(scene: Scene, x: float, y: float, w: float, h: float, standing: bool)
                    FLOOR_EDGE if standing else FAINT, 1.2, 2))
 
 
-def _trap(scene: Scene, box, kind: str, damaged: bool, orientation: str | None, selected: bool = False) -> None:
+def _trap(scene: Scene, box, kind: str, damaged: bool, orientation: str | None,
+          selected: bool = False) -> None:
     """A trap tile: colour and letter by kind; a wall shows its diagonal; damaged is grey and cracked."""
     x, y, w, h = box
     i = max(2.0, w * 0.06)
@@ -758,7 +764,8 @@ def stack_centres(s: BadBonesState, box, skeletons: list) -> list[tuple[str, str
     return [(f, side, sks, cx, cy, size) for (f, side, sks), (cx, cy) in zip(groups, centres)]
 
 
-def stacks_at(s: BadBonesState, g: Geometry, r: int, c: int) -> list[tuple[str, str, list, float, float, float]]:
+def stacks_at(s: BadBonesState, g: Geometry, r: int,
+              c: int) -> list[tuple[str, str, list, float, float, float]]:
     """The stacks drawn on board ``g.seat`` at square or forest spot (r, c), with their places."""
     b = s.boards[g.seat]
     here = [k for k in b.skeletons.values() if (k.r, k.c) == (r, c)]
@@ -789,7 +796,8 @@ def _token(scene: Scene, cx: float, cy: float, size: float, colour: str, facing:
     """An arrow-shaped skeleton token in its symbol's colour with the symbol's letter, its rim
     white or black for the side it shows."""
     rim = WHITE_RIM if side == "white" else BLACK_RIM
-    scene.add(Polygon(_token_points(cx, cy, size, facing), rim, "#555555" if side == "white" else BLACK_RIM, 1),
+    edge = "#555555" if side == "white" else BLACK_RIM
+    scene.add(Polygon(_token_points(cx, cy, size, facing), rim, edge, 1),
               Polygon(_token_points(cx, cy, size * 0.74, facing), colour, None))
     if letter:
         scene.add(Text(cx, cy + 0.5, letter, max(11, min(15, size * 0.42)), ink_on(colour), "middle", True))
@@ -858,8 +866,10 @@ def _info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
     total_f, total_h = b.tower_size, b.village_size
     on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
     waiting = len(b.skeletons) - on_board
-    scene.add(Text(x0 + 90, cy + 7, f"tower {b.floors}/{total_f} · village {b.houses}/{total_h}", 11, INK, bold=True),
-              Text(x0 + 30, cy + 21, f"skeletons: {on_board} on the board, {waiting} in the forests", 11, INK))
+    scene.add(Text(x0 + 90, cy + 7, f"tower {b.floors}/{total_f} · village {b.houses}/{total_h}", 11, INK,
+                   bold=True),
+              Text(x0 + 30, cy + 21, f"skeletons: {on_board} on the board, {waiting} in the forests", 11,
+                   INK))
 
 
 def _gone(scene: Scene, x: float, y: float, kind: str) -> None:
@@ -892,7 +902,8 @@ def button_box(g: Geometry, i: int, width: float = 86) -> tuple[float, float, fl
 
 def _button(scene: Scene, box, label: str, target: str, tip: str, strong: bool = True) -> None:
     x, y, w, h = box
-    scene.add(Rect(x, y, w, h, "#fdebd0" if strong else "#f4f6f7", ACTIVE_EDGE if strong else "#95a5a6", 1.5, 5),
+    fill, edge = ("#fdebd0", ACTIVE_EDGE) if strong else ("#f4f6f7", "#95a5a6")
+    scene.add(Rect(x, y, w, h, fill, edge, 1.5, 5),
               Text(x + w / 2, y + h / 2, label, 12, INK, "middle", True))
     scene.hit(x, y, w, h, target, tip)
 
@@ -911,7 +922,7 @@ def _pending_marks(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) 
                 x, y, w, h = g.square_box(a.args[0])
                 scene.add(Rect(x + 2, y + 2, w - 4, h - 4, None, OFFER_EDGE, 3, 4))
     if sk is not None:
-        for facing, side, sks, cx, cy, size in stacks_at(s, g, sk.r, sk.c):
+        for _facing, _side, sks, cx, cy, size in stacks_at(s, g, sk.r, sk.c):
             if any(k.id == sk.id for k in sks):
                 scene.add(Circle(cx, cy, size * 0.75, None, FOCUS, 3))
 

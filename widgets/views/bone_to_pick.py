@@ -5,19 +5,42 @@ changed (the card just chosen, the cards revealed, the trophy taken, the damage,
 from __future__ import annotations
 
 from bonekit.core.actions import seat_name
+from bonekit.core.words import plural
 from bonekit.games.bone_to_pick import HIDDEN, BoneToPick, BoneToPickState
 
 from ..scene import Rect, Scene, Text
-from bonekit.core.words import plural
-
 from . import access
 from .access import describe
-from .bone_to_pick_parts import (INK, LEGEND, MUTED, WARM_INK, Changes, HavenLayout,
-                                 UndeadLayout, board, card_back, chip, colour_of, haven,
-                                 haven_words, last_attack, last_step_words, legend, legend_height,
-                                 new_scene, pile, result_label, same_game, seat_frame, seat_label,
-                                 table_changes, trophy_changes, undead_card, undead_changes,
-                                 undead_words)
+from .bone_to_pick_parts import (
+    INK,
+    LEGEND,
+    MUTED,
+    WARM_INK,
+    Changes,
+    HavenLayout,
+    UndeadLayout,
+    board,
+    card_back,
+    chip,
+    colour_of,
+    haven,
+    haven_words,
+    last_attack,
+    last_step_words,
+    legend,
+    legend_height,
+    new_scene,
+    pile,
+    result_label,
+    same_game,
+    seat_frame,
+    seat_label,
+    table_changes,
+    trophy_changes,
+    undead_card,
+    undead_changes,
+    undead_words,
+)
 
 WIDTH = 900
 TOP = 150          # height of the enemy board band

@@ -30,20 +30,43 @@ from __future__ import annotations
 from collections import Counter
 
 from bonekit.core.actions import seat_name
+from bonekit.core.words import plural
 from bonekit.games.bone_to_pick import HIDDEN
 from bonekit.games.bone_to_pick.data import abilities, components, upgrades
 from bonekit.games.bone_to_pick.state import HIDDEN_ID
 
 from ..scene import Rect, Scene, Text
-from bonekit.core.words import plural
-
 from . import access
 from .access import Entry, describe
-from .bone_to_pick_parts import (BAD, GOOD, INK, LEGEND, MUTED, WARM_INK, Changes, HavenLayout,
-                                 UndeadLayout, card_back, chip, colour_of, haven, haven_words,
-                                 last_step_words, legend, legend_height, new_scene, pile,
-                                 result_label, same_game, seat_frame, seat_label, table_changes,
-                                 trophy_changes, undead_changes, undead_words)
+from .bone_to_pick_parts import (
+    BAD,
+    GOOD,
+    INK,
+    LEGEND,
+    MUTED,
+    WARM_INK,
+    Changes,
+    HavenLayout,
+    UndeadLayout,
+    card_back,
+    chip,
+    colour_of,
+    haven,
+    haven_words,
+    last_step_words,
+    legend,
+    legend_height,
+    new_scene,
+    pile,
+    result_label,
+    same_game,
+    seat_frame,
+    seat_label,
+    table_changes,
+    trophy_changes,
+    undead_changes,
+    undead_words,
+)
 from .bone_to_pick_parts import undead_card as draw_undead
 
 WIDTH = 1080

@@ -18,22 +18,46 @@ from __future__ import annotations
 from collections import Counter
 
 from bonekit.core.actions import seat_name
+from bonekit.core.words import plural
 from bonekit.games.bone_to_pick.data import card_type, card_value
 from bonekit.games.bone_to_pick.labels import card_arg
 from bonekit.games.bone_to_pick.modes_state import HIDDEN_CARD
 
 from ..scene import Rect, Scene, Text
-from bonekit.core.words import plural
-
 from . import access
 from .access import Entry, describe
-from .bone_to_pick_parts import (BAD, INK, LEGEND, MUTED, NAMED, WARM_INK, Changes,
-                                 HavenLayout, UndeadLayout, board, card_back, chip, colour_of,
-                                 haven, haven_words, last_attack, last_step_words, legend,
-                                 legend_height, new_scene, pile, result_label, same_game,
-                                 seat_frame, seat_label, table_changes, trophy_changes,
-                                 undead_changes,
-                                 undead_card, undead_words)
+from .bone_to_pick_parts import (
+    BAD,
+    INK,
+    LEGEND,
+    MUTED,
+    NAMED,
+    WARM_INK,
+    Changes,
+    HavenLayout,
+    UndeadLayout,
+    board,
+    card_back,
+    chip,
+    colour_of,
+    haven,
+    haven_words,
+    last_attack,
+    last_step_words,
+    legend,
+    legend_height,
+    new_scene,
+    pile,
+    result_label,
+    same_game,
+    seat_frame,
+    seat_label,
+    table_changes,
+    trophy_changes,
+    undead_card,
+    undead_changes,
+    undead_words,
+)
 
 WIDTH = 960
 TOP = 160                  # height of the enemy board band

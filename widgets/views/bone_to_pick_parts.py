@@ -12,11 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bonekit.core.actions import seat_name
+from bonekit.core.words import plural
 from bonekit.games.bone_to_pick.text import viewer_name
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
-from bonekit.core.words import plural
-
 from . import access
 from .access import Entry
 

@@ -10,11 +10,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bonekit import Action, IllegalAction, RandomBot, play_out
-from test_bad_bones_rules import game  # noqa: F401  (the module's fixture)
-from test_bad_bones_rules import R, bb, empty, lay, play, put, to_movement
 from conftest import apply_any, refused
+from test_bad_bones_rules import R, bb, empty, lay, play, put, to_movement
 
 
+@pytest.fixture(scope="module")
+def game():
+    """Bad Bones (conftest's `game` is Bone to Pick)."""
+    return bb()
 
 
 # ---- situations ------------------------------------------------------------------------------
@@ -157,8 +160,9 @@ def test_kind_that_was_stolen_or_destroyed(game):
         state, _ = game.apply(state, f"P{game.to_move(state)[0] + 1} move-all")
     assert sorted(state.boards[0].removed_traps) == ["dragon", "treasure"]
     state, _ = play(state, ["P1 hero d5", "P2 hero d5"])
-    refused(game, state, "P1 place treasure b4", R + "phase.traps.place", "no treasure left", "stolen or destroyed")
-    refused(game, state, "P1 place dragon b4", R + "phase.traps.place", "no dragon left", "stolen or destroyed")
+    place = R + "phase.traps.place"
+    refused(game, state, "P1 place treasure b4", place, "no treasure left", "stolen or destroyed")
+    refused(game, state, "P1 place dragon b4", place, "no dragon left", "stolen or destroyed")
 
 
 # ---- movement phase --------------------------------------------------------------------------
@@ -270,7 +274,8 @@ def test_acting_after_a_solo_end(game):
 
 
 @pytest.mark.parametrize("label", ["", "   ", "hero b2", "P1", "1 hero b2", "P0 hero b2", "Q1 hero b2",
-                                   "P hero b2", "P-1 hero b2", "x" * 201, "P100 hero b2", 42, None, b"P1 pass"])
+                                   "P hero b2", "P-1 hero b2", "x" * 201, "P100 hero b2", 42, None,
+                                   b"P1 pass"])
 def test_garbage_labels(game, label):
     state = hero_phase()
     before, before_text = copy.deepcopy(state), game.text(state)
@@ -324,7 +329,8 @@ def test_fuzz_labels(game, label, which):
 
 @settings(max_examples=300, deadline=None)
 @given(seat=st.integers(-2, 8),
-       verb=st.sampled_from(["hero", "place", "retrieve", "pass", "move", "move-all", "send", "repel", "Hero", ""]),
+       verb=st.sampled_from(["hero", "place", "retrieve", "pass", "move", "move-all", "send", "repel",
+                             "Hero", ""]),
        args=st.lists(st.sampled_from(["b2", "c3", "a1", "wall", "dragon", "/", "s", "p2", "p1", "top-a",
                                       "a2", "e", "c4", "", "x"]), max_size=3),
        which=st.integers(0, len(STATES) - 1))

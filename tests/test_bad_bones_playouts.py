@@ -16,9 +16,15 @@ from hypothesis import strategies as st
 from bonekit import RandomBot, Replay, play_out
 from bonekit.games.bad_bones import GuardBot
 from bonekit.games.bad_bones.board import coords, on_board, square
-from test_bad_bones_rules import game  # noqa: F401  (the module's fixture)
-from test_bad_bones_rules import TRAP_SUPPLY
 from conftest import replay_texts
+from test_bad_bones_rules import TRAP_SUPPLY, bb
+
+
+@pytest.fixture(scope="module")
+def game():
+    """Bad Bones (conftest's `game` is Bone to Pick)."""
+    return bb()
+
 
 PHASES = ("hero", "traps", "move", "over")
 
@@ -29,7 +35,8 @@ def bots_for(kind, players, seed):
     if kind == "guard":
         return {s: GuardBot(seed=1000 * seed + s) for s in range(players)}
     # mixed: guards on odd seats (and on the solo seat), random bots elsewhere
-    return {s: (GuardBot if s % 2 or players == 1 else RandomBot)(seed=1000 * seed + s) for s in range(players)}
+    return {s: (GuardBot if s % 2 or players == 1 else RandomBot)(seed=1000 * seed + s)
+            for s in range(players)}
 
 
 def check_invariants(game, state, prev=None):
@@ -166,8 +173,8 @@ def test_playouts_keep_invariants_and_are_deterministic(game, players, bot_kind,
     assert len(set(lengths)) > 1 or seeds == 1
 
 
-@pytest.mark.parametrize("options", [{"rounds": 2}, {"rounds": 3, "heroic": True}, {"rounds": 1, "heroic": True},
-                                     {"rounds": 2, "max_rounds": 2}])
+@pytest.mark.parametrize("options", [{"rounds": 2}, {"rounds": 3, "heroic": True},
+                                     {"rounds": 1, "heroic": True}, {"rounds": 2, "max_rounds": 2}])
 def test_solo_playouts_with_options(game, options):
     ends = Counter()
     for seed in range(6):
@@ -197,7 +204,8 @@ def test_guard_bots_outlast_random_bots(game):
     guard_wins = random_wins = 0
     for seed in range(6):
         state = game.new(2, seed=seed)
-        bots = {0: GuardBot(seed), 1: RandomBot(seed)} if seed % 2 == 0 else {0: RandomBot(seed), 1: GuardBot(seed)}
+        guard, random_bot = GuardBot(seed), RandomBot(seed)
+        bots = {0: guard, 1: random_bot} if seed % 2 == 0 else {0: random_bot, 1: guard}
         final, _ = play_out(game, state, bots)
         winners = game.outcome(final).winners
         guard = 0 if seed % 2 == 0 else 1
@@ -254,10 +262,12 @@ def test_views_show_the_whole_table_but_not_the_seed(game):
 
 # ---- a property over random seeds, player counts and action sequences -------------------------
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), players=st.integers(1, 6), seed=st.integers(0, 2**63))
 def test_random_legal_sequences_keep_invariants(game, data, players, seed):
-    options = {"rounds": data.draw(st.integers(1, 4)), "heroic": data.draw(st.booleans())} if players == 1 else {}
+    options = ({"rounds": data.draw(st.integers(1, 4)), "heroic": data.draw(st.booleans())}
+               if players == 1 else {})
     state = game.new(players, seed=seed, **options)
     labels = []
     while game.to_move(state) and len(labels) < 150:

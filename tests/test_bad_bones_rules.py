@@ -584,7 +584,7 @@ def test_new_skeletons_three_each_and_the_whole_cemetery_to_the_forests(game):
     assert len(state.bag) == bag - 9
     counts = [len(b.skeletons) for b in state.boards]
     assert counts == [3, 5, 3]
-    for seat, b in enumerate(state.boards):
+    for b in state.boards:
         assert b.cemetery == []
         for sid, sk in b.skeletons.items():
             m = d.model_of(sid)
@@ -643,7 +643,7 @@ def test_top_forest_is_a_choice_with_three_players(game):
 
 def test_top_forest_is_automatic_with_two_players(game):
     state = empty(2)
-    a = put(state, 1, "e1", "n")
+    put(state, 1, "e1", "n")
     state, _ = to_movement(state)
     state, events = game.apply(state, "P2 move e1 n")
     assert not state.pending[1]
@@ -701,7 +701,7 @@ def test_hero_guarding_the_treasure(game):
     lay(state, 0, "d2", "treasure")
     lay(state, 0, "b2", "wall", "/")
     s = put(state, 0, "d1", "s")
-    w = put(state, 0, "a2", "e")
+    put(state, 0, "a2", "e")
     state, _ = to_movement(state, hero={0: "d2"})          # the hero stands on the treasure
     state, events = game.apply(state, "P1 move d1 s")
     assert place_of(state, s) == "bag"

@@ -6,8 +6,27 @@ from __future__ import annotations
 import pytest
 
 from bonekit.games.bad_bones import Trap
-from test_bad_bones_rules import game  # noqa: F401  (the module's fixture)
-from test_bad_bones_rules import R, at, empty, end_movement, kinds, lay, place_of, play, put, sent_to, to_movement
+from test_bad_bones_rules import (
+    R,
+    at,
+    bb,
+    empty,
+    end_movement,
+    kinds,
+    lay,
+    place_of,
+    play,
+    put,
+    sent_to,
+    to_movement,
+)
+
+
+@pytest.fixture(scope="module")
+def game():
+    """Bad Bones (conftest's `game` is Bone to Pick)."""
+    return bb()
+
 
 HERO_AWAY = {0: "d4", 1: "d4", 2: "d4"}
 
@@ -248,7 +267,7 @@ def test_catapult_with_two_players_and_solo_needs_no_choice(game):
     for players, target in ((2, 1), (1, 0)):
         state = empty(players)
         lay(state, 0, "b2", "catapult")
-        sid = put(state, 0, "a2", "e")
+        put(state, 0, "a2", "e")
         state = moving(state)
         state, events = game.apply(state, "P1 move a2 e")
         assert not state.pending[0]
@@ -270,7 +289,7 @@ def test_rulebook_example_dragon_repel(game):
     assert [e.rule for e in events if e.kind == "dragon"] == [R + "traps.dragon"]
     state, _ = play(state, ["P1 repel b1", "P1 move b1 s", "P1 repel a2"])
     state, events = play(state, ["P1 move c2 w", "P1 repel b3"])
-    assert at(state, 0, a) == ("b1", "n") and at(state, 0, b) == ("a2", "w") and at(state, 0, c) == ("b3", "s")
+    assert (at(state, 0, a), at(state, 0, b), at(state, 0, c)) == (("b1", "n"), ("a2", "w"), ("b3", "s"))
     assert state.phase == "hero"
     assert state.boards[0].traps["b2"] == Trap("dragon", True)
     assert [e.rule for e in events if e.kind == "repel"] == [R + "traps.dragon"]
@@ -427,7 +446,8 @@ def test_only_the_dragon_lands_on_skeletons(game):
     put(state, 0, "b2", "s")
     state, _ = play(state, ["P1 hero d4", "P2 hero d4"])
     for kind in ("wall", "catapult", "treasure"):
-        assert not [a for a in game.legal_actions(state, 0) if a.verb == "place" and a.args[:2] == (kind, "b2")]
+        assert not [a for a in game.legal_actions(state, 0)
+                    if a.verb == "place" and a.args[:2] == (kind, "b2")]
     assert "P1 place dragon b2" in [a.label for a in game.legal_actions(state, 0)]
 
 
@@ -435,7 +455,8 @@ def test_only_the_dragon_lands_on_skeletons(game):
 
 def test_treasure_lures_adjacent_skeletons_when_placed(game):
     state = empty(2)
-    n, w, e, s = put(state, 0, "b1", "e"), put(state, 0, "a2", "n"), put(state, 0, "c2", "s"), put(state, 0, "b3", "e")
+    n, w, e, s = (put(state, 0, "b1", "e"), put(state, 0, "a2", "n"), put(state, 0, "c2", "s"),
+                  put(state, 0, "b3", "e"))
     diag, far = put(state, 0, "a1", "e"), put(state, 0, "b4", "e")
     state, _ = play(state, ["P1 hero d4", "P2 hero d4"])
     state, events = game.apply(state, "P1 place treasure b2")
@@ -635,7 +656,8 @@ def test_lab_march_matches_the_engine_on_random_boards(game):
         state.phase, state.token, state.done = "move", "black", [False]
         state, _ = game.apply(state, "P1 move-all")
         a, b = after_lab.boards[0], state.boards[0]
-        assert (a.floors, a.houses, a.traps, a.removed_traps) == (b.floors, b.houses, b.traps, b.removed_traps)
+        assert ((a.floors, a.houses, a.traps, a.removed_traps)
+                == (b.floors, b.houses, b.traps, b.removed_traps))
         on = {k: (s.r, s.c, s.facing) for k, s in a.skeletons.items() if on_board(s.r, s.c)}
         assert on == {k: (s.r, s.c, s.facing) for k, s in b.skeletons.items() if on_board(s.r, s.c)}
 

@@ -209,8 +209,9 @@ def test_every_board_with_hero_tower_houses_and_scores(game, showcase):
             assert (len(standing), len(fallen)) == (b.floors, total - b.floors)
             # Houses: intact walls light, burnt ones dark, inside the village strip.
             village = (g.gx, g.village_y, SIZE * g.cs, 0.62 * g.cs)
-            intact = [r for r in scene.shapes if isinstance(r, Rect) and r.fill == "#f5deb3" and inside(village, r.x, r.y)]
-            burnt = [r for r in scene.shapes if isinstance(r, Rect) and r.fill == "#4d4d4d" and inside(village, r.x, r.y)]
+            tiles = [r for r in scene.shapes if isinstance(r, Rect) and inside(village, r.x, r.y)]
+            intact = [r for r in tiles if r.fill == "#f5deb3"]
+            burnt = [r for r in tiles if r.fill == "#4d4d4d"]
             houses = d.raw["solo" if n == 1 else "village"]["houses"]
             assert (len(intact), len(burnt)) == (b.houses, houses - b.houses)
             if state.eliminated[seat]:
@@ -219,7 +220,7 @@ def test_every_board_with_hero_tower_houses_and_scores(game, showcase):
 
 def test_traps_show_kind_orientation_and_damage(game, showcase):
     seen = Counter()
-    for n, name, state in showcase:
+    for n, _name, state in showcase:
         scene = render(game, state)
         for seat in range(n):
             g = geometry(state, seat)
@@ -234,9 +235,11 @@ def test_traps_show_kind_orientation_and_damage(game, showcase):
                 assert tile.fill == (view.DAMAGED_FILL if trap.damaged else view.TRAP_FILL)[trap.kind]
                 if trap.kind == "wall":
                     diag = [s for s in scene.shapes if isinstance(s, Line) and s.width >= 3
-                            and inside(box, s.x1, s.y1) and inside(box, s.x2, s.y2) and s.x1 != s.x2 and s.y1 != s.y2]
+                            and inside(box, s.x1, s.y1) and inside(box, s.x2, s.y2)
+                            and s.x1 != s.x2 and s.y1 != s.y2]
                     assert len(diag) == 1
-                    rises = (diag[0].y2 - diag[0].y1) / (diag[0].x2 - diag[0].x1) < 0   # "/" climbs to the right
+                    # "/" climbs to the right
+                    rises = (diag[0].y2 - diag[0].y1) / (diag[0].x2 - diag[0].x1) < 0
                     assert rises == (trap.orientation == "/")
                 seen[(trap.kind, trap.damaged)] += 1
             # The supply, one icon per trap.
@@ -244,7 +247,7 @@ def test_traps_show_kind_orientation_and_damage(game, showcase):
                      and t.y > g.info_y and g.x + 50 < t.x < g.x + 52 + 6 * 34 and t.text in "WCD$"
                      and t.fill != view.MUTED]      # the traps gone for good are drawn faint
             assert sorted(icons) == sorted(view.LETTER[k] for k in state.boards[seat].supply)
-    assert seen[("wall", True)] + seen[("catapult", True)] + seen[("dragon", True)] > 0, "no damaged trap seen"
+    assert sum(seen[(kind, True)] for kind in ("wall", "catapult", "dragon")) > 0, "no damaged trap seen"
     assert len({k for k, _ in seen}) >= 3
 
 
@@ -270,7 +273,8 @@ def test_feeds_name_the_receiving_seats(game):
     scene = render(game, state)
     for seat in range(4):
         g = geometry(state, seat)
-        words = [t.text for t in scene.shapes if isinstance(t, Text) and inside((g.x, g.y, g.w, g.h), t.x, t.y)]
+        words = [t.text for t in scene.shapes
+                 if isinstance(t, Text) and inside((g.x, g.y, g.w, g.h), t.x, t.y)]
         assert f"→ P{(seat + 1) % 4 + 1}" in words          # left forest: the next seat
         assert f"→ P{(seat - 1) % 4 + 1}" in words          # right forest: the previous seat
         assert "top forest → any opponent (you choose)" in words
@@ -285,7 +289,8 @@ def test_pending_repel_is_highlighted_for_everyone(game, replays):
     g = geometry(state, seat)
     scene = render(game, state)             # the all-seeing view: no clicks, but visible
     assert scene.hits == []
-    rings = [r for r in scene.shapes if isinstance(r, Rect) and r.stroke == view.OFFER_EDGE and r.fill is None]
+    rings = [r for r in scene.shapes
+             if isinstance(r, Rect) and r.stroke == view.OFFER_EDGE and r.fill is None]
     ringed = sorted(sq for sq, box in all_boxes(g) if any(inside(box, r.x, r.y) for r in rings))
     assert ringed == sorted(offered)
     sk = state.boards[seat].skeletons[state.pending[seat][0].skeleton]
@@ -299,7 +304,7 @@ def test_hits_are_legal_and_only_for_the_seat_that_owes(game, replays):
     targets, on the active seat's board (a send also marks the opponents' boards); together
     with the selections, every legal action has a region."""
     states = replays[4].states
-    for i, state in enumerate(states[::5]):
+    for state in states[::5]:
         assert render(game, state).hits == []
         owing = game.to_move(state)
         for seat in range(4):
@@ -418,7 +423,8 @@ def test_table_round_played_by_clicks(game):
     if t.state.phase == "move":
         click(t, "P1 move-all")
     assert t.state.round == 2 and t.state.phase == "hero" and t.active == 0
-    assert Replay("bad_bones", 3, 5, None, {}, list(t.actions)).final_state().boards[0].traps == t.state.boards[0].traps
+    replayed = Replay("bad_bones", 3, 5, None, {}, list(t.actions)).final_state()
+    assert replayed.boards[0].traps == t.state.boards[0].traps
 
     # Round 2: a wall on a square with skeletons is refused (only the dragon lands on them);
     # then the rotated wall goes on an empty square with its orientation.
@@ -434,10 +440,12 @@ def test_table_round_played_by_clicks(game):
     assert "only the dragon may land on skeletons" in status(t)
     assert "bad_bones.traps.dragon.landing" in status(t) and snapshot(t) == before
     click(t, "select:place wall \\")
-    free = next(a.args[1] for a in game.legal_actions(t.state, 0) if a.verb == "place" and a.args[0] == "wall")
+    free = next(a.args[1] for a in game.legal_actions(t.state, 0)
+                if a.verb == "place" and a.args[0] == "wall")
     click(t, f"P1 place wall {free} \\")
     assert t.state.boards[0].traps[free].orientation == "\\"
-    assert t.picture.scene.to_svg() == render(game, t.state, t.viewer, t.active, t.selection, t.previous).to_svg()
+    drawn = render(game, t.state, t.viewer, t.active, t.selection, t.previous)
+    assert t.picture.scene.to_svg() == drawn.to_svg()
 
 
 def test_table_retrieve_and_pass_by_clicks(game):

@@ -29,7 +29,8 @@ def sent_to(events):
 
 # ---- staging ---------------------------------------------------------------------------------
 def test_staged_sets_p1s_board_and_leaves_the_others_empty():
-    state = scenarios.staged(hero="e5", skeletons=[("c2", "s"), ("c2", "s"), ("top-b", "s"), ("d4", "w", "red")],
+    state = scenarios.staged(hero="e5",
+                             skeletons=[("c2", "s"), ("c2", "s"), ("top-b", "s"), ("d4", "w", "red")],
                              traps=[("wall", "b3", "/"), ("catapult", "d3")])
     b = state.boards[0]
     assert (state.players, state.round, state.phase) == (3, 1, "hero")
@@ -155,7 +156,8 @@ def test_the_catapult_sends_both_skeletons_to_the_one_chosen_cemetery():
 
 
 def test_the_dragon_example():
-    drg = scenarios.staged(hero="e5", skeletons=[("a1", "e"), ("b2", "n"), ("c1", "w")], traps=[("dragon", "b1")])
+    drg = scenarios.staged(hero="e5", skeletons=[("a1", "e"), ("b2", "n"), ("c1", "w")],
+                           traps=[("dragon", "b1")])
     drg, _ = scenarios.play_seat(drg, "P1 hero d5", "P1 pass", "P1 move a1 e")
     assert sorted(a.args[0] for a in GAME.legal_actions(drg, 0)) == ["a1", "b2", "c1", "top-b"]
     with pytest.raises(IllegalAction):
@@ -196,13 +198,15 @@ def test_the_treasure_example():
 
 def test_skeletons_leaving_by_the_forests():
     out = scenarios.staged(hero="e5", skeletons=[("a2", "w"), ("e2", "e"), ("c1", "n"), ("d1", "n")])
-    out, first = scenarios.play_seat(out, "P1 hero d5", "P1 pass", "P1 move a2 w", "P1 move e2 e", "P1 move c1 n")
+    out, first = scenarios.play_seat(out, "P1 hero d5", "P1 pass", "P1 move a2 w", "P1 move e2 e",
+                                     "P1 move c1 n")
     assert [a.label for a in GAME.legal_actions(out, 0)] == ["P1 send p2", "P1 send p3"]
     out, second = scenarios.play_seat(out, "P1 send p2", "P1 move d1 n", "P1 send p3")
     assert sent_to(first + second) == {"purple": 1, "green": 2, "blue": 1, "yellow": 2}
     duel = scenarios.staged(players=2, hero="e5", skeletons=[("a2", "w"), ("e2", "e"), ("c1", "n")])
     duel, events = scenarios.play_seat(duel, "P1 hero d5", "P1 pass", "P1 move-all")
-    assert sent_to(events) == {"purple": 1, "green": 1, "blue": 1} and not any(e.kind == "choice" for e in events)
+    assert sent_to(events) == {"purple": 1, "green": 1, "blue": 1}
+    assert not any(e.kind == "choice" for e in events)
     assert len(duel.boards[1].skeletons) == 3 + 3          # the three leavers and P2's three new ones
 
 
@@ -249,7 +253,8 @@ def test_bot_game_is_the_notebooks_game_and_ends_as_told():
     assert final.eliminated == [True, False, False] and out.scores[1] == out.scores[2] == 18
     assert out.winners == (2,) and final.boards[2].floors > final.boards[1].floors
     mid = scenarios.midgame()
-    assert (mid.round, mid.phase) == (7, "move") and mid is replay.states[scenarios.step_of(replay, 7, "move")]
+    assert (mid.round, mid.phase) == (7, "move")
+    assert mid is replay.states[scenarios.step_of(replay, 7, "move")]
     with pytest.raises(ValueError):
         scenarios.step_of(replay, 13, "hero")
 

@@ -8,8 +8,21 @@ from bonekit.games.bad_bones import GuardBot
 from bonekit.games.bad_bones.puzzles import PUZZLES
 from bonekit.games.bad_bones.sandbox import lab_state
 from bonekit.games.bad_bones.studies import (
-    counts, defeat_round, defeats_by_round, drawn, hero_kills, holds_the_round, play_round,
-    play_rounds, puzzle_verdict, round_table, solo_game, solo_position, traps_on_board, win_rates)
+    counts,
+    defeat_round,
+    defeats_by_round,
+    drawn,
+    hero_kills,
+    holds_the_round,
+    play_round,
+    play_rounds,
+    puzzle_verdict,
+    round_table,
+    solo_game,
+    solo_position,
+    traps_on_board,
+    win_rates,
+)
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,8 @@ class Bot(Protocol):
     name: str
 
     def choose(self, game: Game, state: Any, seat: int) -> Action:
-        """Pick a legal action for ``seat``. Bots must only read ``game.view(state, seat)``."""
+        """Pick a legal action for ``seat``. Bots read only ``game.bot_view(state, seat)`` (or
+        ``game.view``) and never change it."""
         ...
 
 
@@ -25,7 +26,7 @@ class RandomBot:
         self._random = random.Random(f"random-bot:{seed}")
 
     def choose(self, game: Game, state: Any, seat: int) -> Action:
-        actions = game.legal_actions(game.view(state, seat), seat)
+        actions = game.legal_actions(game.bot_view(state, seat), seat)
         return self._random.choice(actions)
 
 

@@ -98,7 +98,18 @@ class Game(Generic[S]):
         raise NotImplementedError
 
     def copy_state(self, state: S) -> S:
+        """A copy sharing nothing mutable with ``state``: safe to change by hand."""
         return clone(state)
+
+    def successor(self, state: S) -> S:
+        """The copy ``apply`` changes into the next state. By default a full copy; a game may
+        share the parts an action will not touch (copy-on-write), keeping timelines small."""
+        return self.copy_state(state)
+
+    def bot_view(self, state: S, seat: int) -> S:
+        """What a bot deciding for ``seat`` may read: ``view`` by default. A game may return a
+        cheaper view sharing ``state``'s parts; bots must never change what they are given."""
+        return self.view(state, seat)
 
     # ---- the shared contract -------------------------------------------------------------
     def is_over(self, state: S) -> bool:
@@ -123,7 +134,7 @@ class Game(Generic[S]):
         if not isinstance(action, Action):
             action = self.parse_action(state, action)
         self.check(state, action)
-        new = self.copy_state(state)
+        new = self.successor(state)
         events: list[Event] = []
         self._apply(new, action, events)
         return new, tuple(events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 SIZE = 5
@@ -29,8 +29,7 @@ def other_side(side: str) -> str:
     return "black" if side == "white" else "white"
 
 
-def square(r: int, c: int) -> str:
-    """Name of board square (r, c), 0-based; forest spots too; '' for the village."""
+def _name(r: int, c: int) -> str:
     if 0 <= r < SIZE and 0 <= c < SIZE:
         return f"{COLS[c]}{r + 1}"
     if r == -1 and 0 <= c < SIZE:
@@ -42,18 +41,26 @@ def square(r: int, c: int) -> str:
     return ""
 
 
+# The geometry as lookup tables, built once: the move code looks squares up instead of
+# formatting and parsing their names.
+NAMES: dict[tuple[int, int], str] = {(r, c): _name(r, c) for r in range(-1, SIZE + 1)
+                                     for c in range(-1, SIZE + 1) if _name(r, c)}
+"""(r, c) -> name of every board square and forest spot."""
+COORDS: dict[str, tuple[int, int]] = {name: rc for rc, name in NAMES.items()}
+"""name -> (r, c) of every board square and forest spot."""
+SQUARES: tuple[str, ...] = tuple(NAMES[r, c] for r in range(SIZE) for c in range(SIZE))
+"""The 25 board squares, row by row."""
+ON_BOARD: frozenset[str] = frozenset(SQUARES)
+
+
+def square(r: int, c: int) -> str:
+    """Name of board square (r, c), 0-based; forest spots too; '' for the village."""
+    return NAMES.get((r, c), "")
+
+
 def coords(name: str) -> tuple[int, int] | None:
     """(r, c) of a square or forest spot name, None if it names neither."""
-    if not isinstance(name, str):
-        return None
-    if len(name) == 2 and name[0] in COLS and name[1] in "12345":
-        return int(name[1]) - 1, COLS.index(name[0])
-    forest, _, where = name.partition("-")
-    if forest == "top" and len(where) == 1 and where in COLS:
-        return -1, COLS.index(where)
-    if forest in ("left", "right") and len(where) == 1 and where in "12345":
-        return int(where) - 1, (-1 if forest == "left" else SIZE)
-    return None
+    return COORDS.get(name) if isinstance(name, str) else None
 
 
 def on_board(r: int, c: int) -> bool:
@@ -68,6 +75,22 @@ def direction_between(a: tuple[int, int], b: tuple[int, int]) -> str:
 
 def neighbours4(r: int, c: int) -> list[tuple[int, int]]:
     return [(r + dr, c + dc) for dr, dc in DIRS.values()]
+
+
+KING: dict[str, tuple[str, ...]] = {
+    NAMES[r, c]: tuple(NAMES[r + dr, c + dc] for dr, dc in KING_STEPS if on_board(r + dr, c + dc))
+    for r in range(SIZE) for c in range(SIZE)}
+"""Board square -> the squares a hero may step to from it, in ``KING_STEPS`` order."""
+FLEE: dict[str, tuple[str, ...]] = {
+    NAMES[r, c]: tuple(NAMES[n] for n in neighbours4(r, c) if n[0] < SIZE and n in NAMES)
+    for r in range(SIZE) for c in range(SIZE)}
+"""Board square -> where a skeleton fleeing a dragon there may go: its orthogonal neighbours
+and forest spots, never the village (in n, e, s, w order)."""
+TOWARD: dict[str, dict[tuple[int, int], str]] = {
+    NAMES[r, c]: {n: direction_between(n, (r, c)) for n in neighbours4(r, c) if on_board(*n)}
+    for r in range(SIZE) for c in range(SIZE)}
+"""Board square -> {(r, c) of each orthogonal neighbour on the board: the direction from it
+toward the square} (how a treasure turns the skeletons next to it)."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +138,7 @@ class Components:
         return sorted(k for k in TRAP_KINDS for _ in range(self.raw["traps"][k]["count"]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def components() -> Components:
     raw = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
     models = []

@@ -1,37 +1,45 @@
-"""Bad Bones bots. The board is public, so bots read the state through ``game.view``."""
+"""Bad Bones bots. The board is public, so bots read the state through ``game.bot_view`` (a
+view that shares the boards) and try their candidate moves on the simulation path."""
 from __future__ import annotations
 
 import random
 
 from ...core.actions import Action
-from .board import DIRS, coords, on_board, other_side, square
-from .moves import move_skeleton, repel, send
-from .state import BadBonesState
+from .board import COORDS, DIRS, coords, on_board, other_side, square
+from .moves import move_skeleton, pop_pending, repel, repel_options, send
+from .state import BadBonesState, Skeleton, own
 
 
 def predicted_losses(game, state: BadBonesState, seat: int, steps: int = 2) -> float:
     """Trace ``seat``'s skeletons ``steps`` movement phases ahead on a scratch copy (no new
-    arrivals, default choices) and weigh the floors and houses they would destroy."""
-    s = game.copy_state(state)
+    arrivals, default choices) and weigh the floors and houses they would destroy.
+
+    The scratch copy shares the boards with ``state`` copy-on-write and is stepped without
+    events (the simulation path), so ``state`` is left as it was."""
+    s = state.successor()
     s.pending = [[] for _ in range(s.players)]
-    board = s.boards[seat]
+    board = own(s, seat)
     floors, houses = board.floors, board.houses
+    target = (seat + 1) % s.players
+    skeletons = board.skeletons
     for step in range(steps):
         if step or s.phase != "move":  # in the movement phase the token is already turned
             s.token = other_side(s.token)
-        for sid in sorted(board.skeletons):
-            sk = board.skeletons.get(sid)
-            if sk is None or sk.side == s.token:
+        token = s.token
+        for sid in sorted(skeletons):
+            sk = skeletons.get(sid)
+            if sk is None or sk.side == token:
                 continue
-            move_skeleton(s, seat, sid, [])
+            move_skeleton(s, seat, sid, None)
             while s.pending[seat]:
-                p = s.pending[seat].pop(0)
+                p = pop_pending(s, seat)
                 if p.kind == "send":
-                    send(s, seat, p.skeleton, (seat + 1) % s.players, [], "", "")
+                    send(s, seat, p.skeleton, target, None, "", "")
                 else:
-                    repel(s, seat, p.skeleton, p.square, _safest(game, s, seat, p.square), [])
-        for sid, sk in list(board.skeletons.items()):  # everything shows the token again
-            board.skeletons[sid] = sk.__class__(sk.id, sk.model, sk.r, sk.c, sk.facing, s.token)
+                    repel(s, seat, p.skeleton, p.square, _safest(game, s, seat, p.square), None)
+        for sid, sk in skeletons.items():  # everything shows the token again
+            if sk.side != token:
+                skeletons[sid] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, token)
     lost_floors, lost_houses = floors - board.floors, houses - board.houses
     fatal = 50 if (board.floors == 0 or board.houses == 0) else 0
     return lost_floors * 6 + lost_houses * 3 + fatal
@@ -39,7 +47,6 @@ def predicted_losses(game, state: BadBonesState, seat: int, steps: int = 2) -> f
 
 def _safest(game, state: BadBonesState, seat: int, dragon: str) -> str:
     """Where a fleeing skeleton does least harm: into a forest, onto the hero, or far away."""
-    from .moves import repel_options
     board = state.boards[seat]
     tower = coords(game.data.tower)
 
@@ -71,7 +78,7 @@ class GuardBot:
         self._random = random.Random(f"guard-bot:{seed}")
 
     def choose(self, game, state: BadBonesState, seat: int) -> Action:
-        view = game.view(state, seat)
+        view = game.bot_view(state, seat)
         legal = game.legal_actions(view, seat)
         verbs = {a.verb for a in legal}
         if "send" in verbs:
@@ -85,10 +92,16 @@ class GuardBot:
             return legal[0]
         candidates = legal if view.phase == "hero" else self._trap_candidates(game, view, seat, legal)
         scored = []
+        skeletons = view.boards[seat].skeletons.values()
         for a in candidates:
-            after, events = game.apply(view, a)
-            after.pending[seat] = []
-            kills = sum(e.data.get("killed", 0) for e in events)
+            # Each candidate is tried on a scratch successor of the view, stepped in place
+            # without events; only a hero step destroys skeletons (those on its square).
+            after = view.successor()
+            game.step_fast(after, a)
+            kills = 0
+            if a.verb == "hero":
+                rc = COORDS[a.args[0]]
+                kills = sum(1 for s in skeletons if (s.r, s.c) == rc)
             cost = predicted_losses(game, after, seat, self.depth) - self.kill_weight * kills + self._spend(a)
             scored.append((round(cost, 3), self._random.random(), a))
         return min(scored, key=lambda t: (t[0], t[1]))[2]
@@ -96,7 +109,8 @@ class GuardBot:
     @staticmethod
     def _spend(action: Action) -> float:
         # Keep traps in supply (they score intact) unless they prevent damage.
-        return {"pass": 0.0, "retrieve": 0.3}.get(action.verb, 0.5 if action.args[:1] != ("treasure",) else 1.5)
+        placing = 0.5 if action.args[:1] != ("treasure",) else 1.5
+        return {"pass": 0.0, "retrieve": 0.3}.get(action.verb, placing)
 
     def _trap_candidates(self, game, view: BadBonesState, seat: int, legal: list[Action]) -> list[Action]:
         board = view.boards[seat]

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ...core.events import Event
 from ...core.words import plural
@@ -172,7 +173,8 @@ def _validate(puzzle: Puzzle, placements: Any) -> str | None:
         if kind not in puzzle.allowed:
             return f"{shown}: this puzzle gives you no {kind}; you may place {allowed}"
         if used[kind] > puzzle.allowed[kind]:
-            return f"{shown}: this puzzle lets you place {allowed}, no more [rule bad_bones.phase.traps.place]"
+            return (f"{shown}: this puzzle lets you place {allowed}, no more "
+                    "[rule bad_bones.phase.traps.place]")
         rc = coords(sq)
         if rc is None:
             return f"{shown}: {sq!r} is not a square; squares run from a1 to e5"
@@ -220,7 +222,8 @@ def setup(puzzle: Puzzle, placements: Sequence[tuple]) -> tuple[BadBonesState, l
     return place(puzzle.start(), placements)
 
 
-def run(puzzle: Puzzle, placements: Sequence[tuple]) -> tuple[BadBonesState, list[tuple[BadBonesState, list[Event]]]]:
+def run(puzzle: Puzzle,
+        placements: Sequence[tuple]) -> tuple[BadBonesState, list[tuple[BadBonesState, list[Event]]]]:
     """The board after placing, and (state, events) after each movement phase."""
     state, _ = setup(puzzle, placements)
     return state, march(state, puzzle.phases, choose=flee)
@@ -250,7 +253,8 @@ def flee(state: BadBonesState, dragon: str) -> str:
 def _where(state: BadBonesState, origin: dict[int, str]) -> str:
     out = []
     for s in sorted(state.boards[0].skeletons.values(), key=lambda s: (s.r, s.c, s.facing, s.id)):
-        out.append(f"the one from {origin.get(s.id, '?')} on {square(s.r, s.c)} heading {DIR_NAMES[s.facing]}")
+        out.append(f"the one from {origin.get(s.id, '?')} on {square(s.r, s.c)} "
+                   f"heading {DIR_NAMES[s.facing]}")
     return "; ".join(out)
 
 

@@ -7,14 +7,14 @@ watch the skeletons march, with the engine's own movement rules.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ...core.events import Event
+from ...core.words import short
 from .board import DIRS, components, coords, on_board, other_side
 from .bots import _safest
 from .moves import end_of_movement, move_skeleton, repel, send
 from .state import BadBonesState, Skeleton, Trap
-from ...core.words import short
 
 
 def _game():
@@ -61,7 +61,8 @@ def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] 
 
 
 def march(state: BadBonesState, phases: int = 1, hero_path: Sequence[str] = (),
-          choose: Callable[[BadBonesState, str], str] | None = None) -> list[tuple[BadBonesState, list[Event]]]:
+          choose: Callable[[BadBonesState, str], str] | None = None,
+          ) -> list[tuple[BadBonesState, list[Event]]]:
     """Run ``phases`` movement phases on board 0 with no new skeletons, every choice answered
     by ``choose(state, dragon_square)`` (default: where the fleeing skeleton harms least).
     ``hero_path`` gives the hero's square at the start of each phase (he kills as he lands).

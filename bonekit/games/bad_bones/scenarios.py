@@ -20,8 +20,8 @@ notebook's cells stay about the game. Nothing here imports Jupyter.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from ...core.actions import seat_name
 from ...core.errors import IllegalAction
@@ -78,7 +78,8 @@ def _add_skeleton(state: BadBonesState, where: str, facing: str, symbol: str, ch
     if on_board(*rc):  # on a square any model will do: take the top forest's one of that symbol
         model = next((m for m in models.models if m.symbol == symbol and m.forest == "top"), None)
     else:
-        model = next((m for m in models.models if m.spot == where and (m.symbol == symbol or not chosen)), None)
+        model = next((m for m in models.models
+                      if m.spot == where and (m.symbol == symbol or not chosen)), None)
     if model is None:
         raise ValueError(f"no {symbol!r} skeleton can stand on {where!r}")
     token = next(t for t in state.bag if models.model_of(t) == model)
@@ -145,11 +146,13 @@ def setup_problems(state: BadBonesState) -> list[str]:
         for s in board.skeletons.values():
             m = models.model_of(s.id)
             if (s.r, s.c) != (m.r, m.c) or s.facing != FOREST_FACING[m.forest] or s.side != "white":
-                problems.append(f"{who}'s {m.name} stands on {square(s.r, s.c)} facing {s.facing}, {s.side} up")
+                problems.append(f"{who}'s {m.name} stands on {square(s.r, s.c)} facing {s.facing}, "
+                                f"{s.side} up")
     return problems
 
 
-def survey_setups(players: Iterable[int] = range(2, 7), seeds: Iterable[int] = range(200)) -> tuple[int, list[str]]:
+def survey_setups(players: Iterable[int] = range(2, 7),
+                  seeds: Iterable[int] = range(200)) -> tuple[int, list[str]]:
     """Set up a table for every player count and seed; returns (tables set up, problems found)."""
     game, tables, problems = _game(), 0, []
     for n in players:
@@ -203,10 +206,10 @@ def score_breakdown(state: BadBonesState, seat: int = 0) -> dict[str, int]:
 @lru_cache(maxsize=4)
 def bot_game(seed: int = LESSON_SEED, players: int = PLAYERS) -> Replay:
     """A whole basic game between GuardBots (seat i plays with bot seed i), as a Replay."""
-    from ...core.bots import play_out
     from .bots import GuardBot
     game = _game()
-    _, actions = play_out(game, game.new(players, seed=seed), {s: GuardBot(seed=s) for s in range(players)})
+    actions: list = []
+    game.playout(game.new(players, seed=seed), {s: GuardBot(seed=s) for s in range(players)}, actions=actions)
     return Replay("bad_bones", players, seed, actions=[a.label for a in actions])
 
 
@@ -237,7 +240,8 @@ def rulebook_checks() -> list[tuple[str, bool]]:
         ("an intact wall shows 2 stars (scoring example)", d.stars("wall", False) == 2),
         ("a damaged catapult shows 1 star (scoring example)", d.stars("catapult", True) == 1),
         ("a damaged dragon shows 2 stars (scoring example)", d.stars("dragon", True) == 2),
-        ("a tower of 4 floors, 4 points each", (raw["tower"]["floors"], raw["tower"]["points_per_floor"]) == (4, 4)),
+        ("a tower of 4 floors, 4 points each",
+         (raw["tower"]["floors"], raw["tower"]["points_per_floor"]) == (4, 4)),
         ("a village of 5 houses, 3 points each",
          (raw["village"]["houses"], raw["village"]["points_per_house"]) == (5, 3)),
         ("3 new skeletons per player and round", raw["new_skeletons_per_round"] == 3),
@@ -310,7 +314,8 @@ def judge_exit(answer: object) -> tuple[bool, str]:
     try:
         action = game.parse_action(state, label)
         if action.seat != 0:
-            return False, "The skeleton is on P1's board, so the trap is P1's to place: start the label with P1."
+            return False, ("The skeleton is on P1's board, so the trap is P1's to place: "
+                           "start the label with P1.")
         state, events = play_seat(state, action.label)
     except IllegalAction as e:
         return False, f"The engine refuses {label!r}: {e.reason} (rule {e.rule})."
@@ -325,18 +330,21 @@ def judge_exit(answer: object) -> tuple[bool, str]:
         how = {"catapult": "the catapult throws it off the board", "top": "it leaves by the top forest",
                "dragon": "it flees from the dragon"}[state.pending[0][0].reason]
         where = "where it flees" if state.pending[0][0].kind == "repel" else "whose cemetery it goes to"
-        return False, f"Here {how}, and then P1 must choose {where}: find a trap that sends it to P2 by itself."
+        return False, (f"Here {how}, and then P1 must choose {where}: find a trap that sends it to P2 "
+                       "by itself.")
     sent = next((e for e in events if e.kind == "sent" and e.data.get("skeleton") == sid), None)
     if sent is not None:
         to = sent.data["to"]
         if to == 1:
-            return True, "The wall bounces it west, and its extra step leaves through the left forest: P2 is P1's left neighbour."
+            return True, ("The wall bounces it west, and its extra step leaves through the left forest: "
+                          "P2 is P1's left neighbour.")
         return False, f"It leaves, but for {seat_name(to)}'s cemetery, not P2's."
     fate = next((FATES[e.kind] for e in events if e.kind in FATES and e.data.get("skeleton") == sid), None)
     if fate:
         return False, f"With that trap the skeleton ends in the {fate}, not with P2."
     sk = state.boards[0].skeletons[sid]
-    return False, f"With that trap the skeleton stays on P1's board: it ends on {square(sk.r, sk.c)}, facing {sk.facing}."
+    return False, (f"With that trap the skeleton stays on P1's board: it ends on {square(sk.r, sk.c)}, "
+                   f"facing {sk.facing}.")
 
 
 def _move_label(state: BadBonesState) -> str:
@@ -349,11 +357,13 @@ def score_quiz() -> BadBonesState:
     catapult lie on the board; the dragon and the treasure are in the supply; the other wall
     and catapult were destroyed."""
     state = staged(players=2)
-    _set_board(state, 0, 3, 1, {"b2": Trap("wall", True, "/"), "d4": Trap("catapult")}, ["dragon", "treasure"])
+    _set_board(state, 0, 3, 1, {"b2": Trap("wall", True, "/"), "d4": Trap("catapult")},
+               ["dragon", "treasure"])
     return state
 
 
 __all__ = ["ARROW_QUIZ", "LESSON_SEED", "WALL_QUIZ", "board_text", "bot_game", "data_sources", "exit_quiz",
-           "judge_exit", "midgame", "on_squares", "play_seat", "quiz_board", "rulebook_checks", "score_breakdown",
+           "judge_exit", "midgame", "on_squares", "play_seat", "quiz_board", "rulebook_checks",
+           "score_breakdown",
            "score_quiz", "scoring_example", "setup_problems", "simplest", "skeleton_lines", "staged",
            "step_of", "survey_setups", "where_after"]

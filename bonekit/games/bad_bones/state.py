@@ -1,12 +1,28 @@
-"""The state of a Bad Bones game: one board per player plus the shared bag and phase."""
+"""The state of a Bad Bones game: one board per player plus the shared bag and phase.
+
+States are cheap to copy and to keep. Skeletons, traps and pending choices are immutable
+values, shared freely. A state that ``apply`` returns shares every board it did not change
+with its predecessor (copy-on-write per board): ``own(state, seat)`` hands the engine a board
+it may change, copying it first if another state shares it. Inside a board only the
+skeletons dict is changed in place; the engine replaces its other lists and dicts, and the
+state's bag, rng, ``done``, ``pending`` and ``eliminated`` lists, instead of editing them, so
+copies share those too. The timeline of a six-player game of ~900 actions takes about 1.2 MB
+this way (a tenth of what whole copies took).
+
+To change a state by hand (tests, staged lessons), start from ``game.new`` or
+``game.copy_state``: both give a state that shares nothing with any other.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ...core.rng import Rng
 
+ALL = -1
+"""An ownership mask: every board is this state's own."""
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Skeleton:
     """A skeleton token on a board square or waiting in a forest spot."""
 
@@ -18,14 +34,14 @@ class Skeleton:
     side: str     # white or black
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trap:
     kind: str
     damaged: bool = False
     orientation: str | None = None   # walls only: "/" or "\"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pending:
     """A choice a player owes in the middle of a phase.
 
@@ -40,7 +56,7 @@ class Pending:
     square: str      # the trap's square, or the forest spot left through
 
 
-@dataclass
+@dataclass(slots=True)
 class Board:
     hero: str | None
     floors: int
@@ -56,8 +72,22 @@ class Board:
     tower_size: int = 4       # floors and houses at setup (the solo game has fewer)
     village_size: int = 5
 
+    def copy(self) -> Board:
+        """A copy sharing nothing mutable with this board."""
+        return Board(self.hero, self.floors, self.houses, dict(self.traps), list(self.supply),
+                     dict(self.skeletons), list(self.cemetery), list(self.triggered),
+                     dict(self.catapult_targets), list(self.removed_traps), list(self.landed),
+                     self.tower_size, self.village_size)
 
-@dataclass
+    def fork(self) -> Board:
+        """A copy for the engine to change: its own skeletons dict, every other container
+        shared (the engine replaces those rather than editing them)."""
+        return Board(self.hero, self.floors, self.houses, self.traps, self.supply,
+                     dict(self.skeletons), self.cemetery, self.triggered, self.catapult_targets,
+                     self.removed_traps, self.landed, self.tower_size, self.village_size)
+
+
+@dataclass(slots=True)
 class BadBonesState:
     players: int
     variant: str
@@ -76,3 +106,40 @@ class BadBonesState:
     ended: str = ""                 # why the game ended
     options: dict = field(default_factory=dict)
     viewer: int | None = None
+    # Bookkeeping, not part of the game: bit i set = boards[i] is shared with no other state.
+    mine: int = field(default=ALL, compare=False, repr=False)
+
+    def copy(self) -> BadBonesState:
+        """A copy sharing nothing mutable with this state (safe to change by hand)."""
+        return BadBonesState(self.players, self.variant, self.seed, self.names,
+                             Rng(self.rng.seed, self.rng.counter), [b.copy() for b in self.boards],
+                             list(self.bag), self.token, self.round, self.phase, list(self.done),
+                             [list(p) for p in self.pending], list(self.eliminated), self.over,
+                             self.ended, dict(self.options), self.viewer, ALL)
+
+    def successor(self) -> BadBonesState:
+        """A copy for the engine to change that shares every board with this state until
+        ``own`` copies one. Neither state owns the shared boards any more."""
+        self.mine = 0
+        return BadBonesState(self.players, self.variant, self.seed, self.names, self.rng,
+                             list(self.boards), self.bag, self.token, self.round, self.phase,
+                             self.done, self.pending, self.eliminated, self.over,
+                             self.ended, self.options, self.viewer, 0)
+
+
+def set_done(state: BadBonesState, seat: int, done: bool) -> None:
+    """Mark whether ``seat`` has finished the phase (the list is replaced, never edited)."""
+    if state.done[seat] != done:
+        flags = list(state.done)
+        flags[seat] = done
+        state.done = flags
+
+
+def own(state: BadBonesState, seat: int) -> Board:
+    """``seat``'s board, safe for the engine to change: copied first if shared."""
+    if state.mine >> seat & 1:
+        return state.boards[seat]
+    board = state.boards[seat] = state.boards[seat].fork()
+    state.mine |= 1 << seat
+    return board
+

@@ -17,15 +17,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from .board import on_board
 from .bots import GuardBot
-from .puzzles import Puzzle, check as puzzle_check, run as puzzle_run, trace
+from .puzzles import Puzzle, trace
+from .puzzles import check as puzzle_check
+from .puzzles import run as puzzle_run
 from .state import BadBonesState
 
 _SEATED = re.compile(r"\s*p\d", re.IGNORECASE)  # a label that names its seat ("P1 pass")
@@ -135,12 +138,9 @@ def solo_game(seed: int, rounds: int = 10, heroic: bool = False,
     state and the actions taken, ready for a ``Replay``."""
     game = _game()
     state = game.new(1, "solo", seed=seed, rounds=rounds, heroic=heroic)
-    player, actions = bot(seed), []
-    while not game.is_over(state):
-        action = player.choose(game, state, 0)
-        state, _ = game.apply(state, action)
-        actions.append(action)
-    return state, actions
+    actions: list[Action] = []
+    final, _ = game.playout(state, {0: bot(seed)}, actions=actions)  # the simulation path
+    return final, actions
 
 
 def solo_position(seed: int, round: int, phase: str = "traps", rounds: int = 10,
@@ -149,12 +149,12 @@ def solo_position(seed: int, round: int, phase: str = "traps", rounds: int = 10,
     ``phase`` ("hero", "traps" or "move") with no choice pending: a real position to study.
     Raises ValueError if the game ends before that."""
     game = _game()
-    state = game.new(1, "solo", seed=seed, rounds=rounds)
+    state = game.copy_state(game.new(1, "solo", seed=seed, rounds=rounds))
     player = bot(seed)
     while not (state.round == round and state.phase == phase and not state.pending[0]):
         if game.is_over(state) or state.round > round:
             raise ValueError(f"the seed-{seed} game never reaches round {round}, phase {phase}")
-        state, _ = game.apply(state, player.choose(game, state, 0))
+        game.step_fast(state, player.choose(game, state, 0))  # the simulation path, in place
     return state
 
 

@@ -16,7 +16,7 @@ ARROW = {"n": "^", "e": ">", "s": "v", "w": "<"}
 TRAP = {"wall": "W", "catapult": "C", "dragon": "D", "treasure": "$"}
 
 
-def _cell(game: "BadBones", s: BadBonesState, seat: int, r: int, c: int) -> str:
+def _cell(game: BadBones, s: BadBonesState, seat: int, r: int, c: int) -> str:
     b = s.boards[seat]
     sq = square(r, c)
     here = [k for k in b.skeletons.values() if (k.r, k.c) == (r, c)]
@@ -35,7 +35,7 @@ def _cell(game: "BadBones", s: BadBonesState, seat: int, r: int, c: int) -> str:
     return ("".join(parts) or ".").center(6)
 
 
-def board_text(game: "BadBones", s: BadBonesState, seat: int) -> list[str]:
+def board_text(game: BadBones, s: BadBonesState, seat: int) -> list[str]:
     b = s.boards[seat]
 
     def forest(r: int, c: int) -> str:
@@ -50,18 +50,19 @@ def board_text(game: "BadBones", s: BadBonesState, seat: int) -> list[str]:
     return lines
 
 
-def render_text(game: "BadBones", s: BadBonesState) -> str:
+def render_text(game: BadBones, s: BadBonesState) -> str:
     who = "all-seeing view" if s.viewer is None else f"view of {seat_name(s.viewer)}"
     seed = f" · seed {s.seed}" if s.viewer is None else ""
-    mode = s.variant + (f" ({plural(s.options['rounds'], 'round')}{', heroic' if s.options['heroic'] else ''})"
-                        if s.variant == "solo" else "")
+    heroic = ", heroic" if s.options["heroic"] else ""
+    mode = s.variant + (f" ({plural(s.options['rounds'], 'round')}{heroic})" if s.variant == "solo" else "")
     lines = [f"Bad Bones · {mode} · {plural(s.players, 'player')}{seed} · {who}",
              f"Round {s.round} · phase {s.phase} · tracking token {s.token} · bag {len(s.bag)}"]
     for seat in range(s.players):
         b = s.boards[seat]
         name = s.names[seat] if s.names[seat] != seat_name(seat) else ""
         traps = ", ".join(f"{t.kind}{' ' + t.orientation if t.orientation else ''}"
-                          f"{' (damaged)' if t.damaged else ''} on {sq}" for sq, t in sorted(b.traps.items())) or "none"
+                          f"{' (damaged)' if t.damaged else ''} on {sq}"
+                          for sq, t in sorted(b.traps.items())) or "none"
         unmoved = sum(1 for k in b.skeletons.values() if k.side != s.token) if s.phase == "move" else 0
         lines.append("")
         lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · tower {plural(b.floors, 'floor')} · village "
@@ -79,6 +80,7 @@ def render_text(game: "BadBones", s: BadBonesState) -> str:
         lines.append(f"Game over ({out.result}): {out.summary}")
     else:
         lines.append("Waiting for: " + ", ".join(seat_name(x) for x in game.to_move(s)))
-    lines.append("Key: T tower floors, H hero, W wall, C catapult, D dragon, $ treasure (lower case: damaged),"
+    lines.append("Key: T tower floors, H hero, W wall, C catapult, D dragon, $ treasure "
+                 "(lower case: damaged),"
                  " ^>v< skeletons by facing (with counts); forest numbers are skeletons waiting there.")
     return "\n".join(lines)

@@ -1,26 +1,54 @@
 #!/usr/bin/env python3
 """Everyday commands for bonekit. Needs only Python 3.10+; makes ./.venv on first use.
 
-    python3 tasks.py lab         open the tutorials in JupyterLab
+    python3 tasks.py lab         open the tutorials in JupyterLab (installs only what they need)
     python3 tasks.py test        run the whole test suite (pytest + nbval over the notebooks)
     python3 tasks.py notebooks   re-execute every notebook in place, top to bottom
-    python3 tasks.py bench       print playout benchmark figures ("bench modes": every Bone to Pick mode)
+    python3 tasks.py bench       speed and memory against the engine's targets (--help: options;
+                                 "bench playouts" / "bench modes": the older per-game scripts)
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
 import venv
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
-REQUIREMENTS = [ROOT / "binder" / "requirements.txt", ROOT / "tests" / "requirements.txt"]
-STAMP = VENV / ".bonekit-installed"
+NOTEBOOKS = ROOT / "notebooks"
+# JupyterLab's settings overrides (news and update checks off), the same file Binder installs.
+OVERRIDES = ROOT / "binder" / "overrides.json"
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One set of requirements installed into .venv, with its own stamp: the tutorials' layer
+    (binder/requirements.txt + the kit) and the test stack on top of it, so `lab` after `test`
+    reinstalls nothing and `lab` alone never installs the test tools. The test layer names the
+    tutorials' pins too, so pip resolves both sets together and keeps every pin."""
+
+    name: str
+    requirements: tuple[Path, ...]
+    editable_kit: bool
+
+    @property
+    def stamp(self) -> Path:
+        return VENV / f".bonekit-{self.name}-installed"
+
+    def wanted(self) -> str:
+        files = [*self.requirements, *([ROOT / "pyproject.toml"] if self.editable_kit else [])]
+        return hashlib.sha256(b"".join(p.read_bytes() for p in files)).hexdigest()
+
+
+LAB = Layer("lab", (ROOT / "binder" / "requirements.txt",), editable_kit=True)
+TESTS = Layer("test", (*LAB.requirements, ROOT / "tests" / "requirements.txt"), editable_kit=False)
 
 
 def run(*args: str | Path, **kwargs) -> None:
@@ -28,43 +56,80 @@ def run(*args: str | Path, **kwargs) -> None:
     subprocess.run([str(a) for a in args], check=True, cwd=ROOT, **kwargs)
 
 
-def ensure_env() -> None:
-    """Create the virtual environment and install everything, once per change of requirements."""
-    wanted = hashlib.sha256(b"".join(p.read_bytes() for p in [*REQUIREMENTS, ROOT / "pyproject.toml"]))
-    if STAMP.exists() and STAMP.read_text() == wanted.hexdigest() and PY.exists():
-        return
+def ensure_env(*layers: Layer) -> None:
+    """Create the virtual environment if needed and install each layer whose requirements
+    changed since it was last installed."""
     if not PY.exists():
         print(f"Creating {VENV} ...", flush=True)
         venv.create(VENV, with_pip=True)
-    run(PY, "-m", "pip", "install", "--upgrade", "pip")
-    run(PY, "-m", "pip", "install", *[a for p in REQUIREMENTS for a in ("-r", p)])
-    run(PY, "-m", "pip", "install", "--no-deps", "-e", ".")
-    STAMP.write_text(wanted.hexdigest())
+        run(PY, "-m", "pip", "install", "--upgrade", "pip")
+    for layer in layers:
+        wanted = layer.wanted()
+        if layer.stamp.exists() and layer.stamp.read_text() == wanted:
+            continue
+        run(PY, "-m", "pip", "install", *[a for p in layer.requirements for a in ("-r", p)])
+        if layer.editable_kit:
+            run(PY, "-m", "pip", "install", "--no-deps", "-e", ".")
+        layer.stamp.write_text(wanted)
+
+
+def lab_settings_dir() -> Path:
+    """Where this environment's JupyterLab reads overrides.json (its app settings folder)."""
+    return VENV / "share" / "jupyter" / "lab" / "settings"
+
+
+def install_overrides() -> None:
+    """Merge binder/overrides.json into the environment's overrides.json (keeping any other
+    settings there), so JupyterLab opens without its news and update pop-up."""
+    target = lab_settings_dir() / "overrides.json"
+    current = json.loads(target.read_text(encoding="utf-8")) if target.exists() else {}
+    merged = dict(current)
+    for plugin, settings in json.loads(OVERRIDES.read_text(encoding="utf-8")).items():
+        merged[plugin] = {**current.get(plugin, {}), **settings}
+    if merged != current:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
+        print(f"JupyterLab settings overrides written to {target}", flush=True)
+
+
+def notebook_paths() -> list[Path]:
+    return sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def trust_notebooks() -> None:
+    """Mark the committed notebooks trusted, so JupyterLab shows their saved SVG pictures
+    (it renders SVG only from notebooks it trusts)."""
+    run(PY, "-m", "jupyter", "trust", *[p.relative_to(ROOT) for p in notebook_paths()])
 
 
 def lab(args: list[str]) -> None:
-    ensure_env()
+    ensure_env(LAB)
+    install_overrides()
+    trust_notebooks()
     # Containers often run as root, where Jupyter refuses to start without this flag.
     root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     run(PY, "-m", "jupyter", "lab", "notebooks/00_start_here.ipynb", *root, *args)
 
 
 def test(args: list[str]) -> None:
-    ensure_env()
+    ensure_env(LAB, TESTS)
     run(PY, "-m", "pytest", *args)
 
 
 def notebooks(args: list[str]) -> None:
-    ensure_env()
+    ensure_env(LAB, TESTS)  # run_notebooks.py executes them with nbclient (a test tool)
     run(PY, str(ROOT / "tests" / "run_notebooks.py"), *args)
 
 
 def bench(args: list[str]) -> None:
-    ensure_env()
-    if args[:1] == ["modes"]:
-        run(PY, str(ROOT / "benchmarks" / "bone_to_pick_modes.py"), *args[1:])
+    """benchmarks/speed.py (OpenSpiel, for its ratios, comes with `pip install -e ".[bench]"`);
+    "playouts" or "modes" first runs that older script instead."""
+    ensure_env(LAB)
+    older = {"playouts": "playouts.py", "modes": "bone_to_pick_modes.py"}
+    if args[:1] and args[0] in older:
+        run(PY, str(ROOT / "benchmarks" / older[args[0]]), *args[1:])
     else:
-        run(PY, str(ROOT / "benchmarks" / "playouts.py"), *args)
+        run(PY, str(ROOT / "benchmarks" / "speed.py"), *args)
 
 
 COMMANDS = {"lab": lab, "test": test, "notebooks": notebooks, "bench": bench}

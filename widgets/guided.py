@@ -71,7 +71,7 @@ class GuidedTable(Table):
                 hint = _hint(step, action)
                 self._refresh(f"✗ {action.label} is allowed, but this lesson asks for "
                               f"{step.move} now. {hint}".strip(), ok=False)
-                self._show_guide(f"Not that one: {hint or 'try the move named above.'}")
+                self._show_guide(f"Not that one: {hint or 'try the move named below.'}")
                 return False
             return super().act(action)  # illegal: the engine's reason and rule
         taken = super().act(action)

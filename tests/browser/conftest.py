@@ -28,15 +28,25 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 START = "00_start_here.ipynb"
-TUTORIAL = "bone_to_pick/01_learn_to_play.ipynb"
-BAD_BONES = "bad_bones/01_learn_to_play.ipynb"
-# Every notebook opened in JupyterLab (id: path); Voilà opens the start page and the tutorials.
-LAB_NOTEBOOKS = {"start_here": START, "btp_learn": TUTORIAL, "bb_learn": BAD_BONES,
-                 "btp_lab": "bone_to_pick/05_strategy_lab.ipynb", "bb_solo": "bad_bones/02_solo.ipynb",
-                 "bb_lab": "bad_bones/03_trap_lab.ipynb", "btp_solo_coop": "bone_to_pick/04_solo_and_coop.ipynb",
-                 "btp_campaign": "bone_to_pick/02_campaign.ipynb",
-                 "btp_epic_teams": "bone_to_pick/03_epic_and_teams.ipynb"}
-VOILA_NOTEBOOKS = {"start_here": START, "btp_learn": TUTORIAL, "bb_learn": BAD_BONES}
+
+
+def notebook_paths(folder: Path = NOTEBOOKS) -> list[str]:
+    """Every notebook under ``folder``, as paths relative to it, start page first."""
+    found = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts)
+    return sorted(found, key=lambda p: p != START)
+
+
+def notebook_id(path: str) -> str:
+    """A test id for a notebook path: 'bad_bones/02_solo.ipynb' -> 'bad_bones-02_solo'."""
+    return path.removesuffix(".ipynb").replace("/", "-")
+
+
+# Every notebook is opened in JupyterLab (id: path), whatever the notebooks folder holds now;
+# Voilà opens the start page and each game's learn-to-play notebook (01_*).
+LAB_NOTEBOOKS = {notebook_id(p): p for p in notebook_paths()}
+VOILA_NOTEBOOKS = {notebook_id(p): p for p in notebook_paths()
+                   if p == START or Path(p).name.startswith("01_")}
 SCREENSHOTS = Path(os.environ.get("BONEKIT_SCREENSHOTS") or ROOT / "test-artifacts" / "screenshots")
 REQUIRE_BROWSER = os.environ.get("BONEKIT_REQUIRE_BROWSER") == "1"
 
@@ -65,18 +75,27 @@ def pytest_configure(config):
 
 
 # The gallery in docs/screenshots: a few current pictures, refreshed with BONEKIT_GALLERY=1
-# after a passing run (copied from the screenshot folder under these names).
+# after a passing run. Each name is copied from the first screenshot (in name order) that
+# matches its pattern, so a notebook that gains a widget before these keeps its picture; a
+# (name, -1) entry takes the last match instead (the co-op Table comes after the solo ones).
 GALLERY_DIR = ROOT / "docs" / "screenshots"
-GALLERY = {
-    "lab-00_start_here-stepper-1-after-next.png": "jupyterlab-stepper.png",
-    "lab-00_start_here-table-1-after-click.png": "jupyterlab-table.png",
-    "lab-00_start_here-table-1-refused.png": "jupyterlab-table-refused.png",
-    "voila-00_start_here-stepper-1.png": "voila-stepper.png",
-    "lab-bad_bones-01_learn_to_play-table-1-after-click.png": "jupyterlab-bad-bones-table.png",
-    "lab-bad_bones-01_learn_to_play-stepper-1-after-next.png": "jupyterlab-bad-bones-stepper.png",
-    "lab-bone_to_pick-02_campaign-table-1-after-click.png": "jupyterlab-campaign-table.png",
-    "lab-bone_to_pick-03_epic_and_teams-stepper-1-after-next.png": "jupyterlab-epic-stepper.png",
-    "lab-bone_to_pick-04_solo_and_coop-table-2-after-click.png": "jupyterlab-coop-table.png",
+GALLERY: dict[str, str | tuple[str, int]] = {
+    "lab-00_start_here-stepper-*-after-next.png": "jupyterlab-stepper.png",
+    "lab-00_start_here-table-*-after-click.png": "jupyterlab-table.png",
+    "lab-00_start_here-table-*-refused.png": "jupyterlab-table-refused.png",
+    "voila-00_start_here-stepper-*.png": "voila-stepper.png",
+    "lab-bad_bones-01_learn_to_play-table-*-after-click.png": "jupyterlab-bad-bones-table.png",
+    "lab-bad_bones-01_learn_to_play-stepper-*-after-next.png": "jupyterlab-bad-bones-stepper.png",
+    "lab-bone_to_pick-02_campaign-table-*-after-click.png": "jupyterlab-campaign-table.png",
+    "lab-bone_to_pick-03_epic_and_teams-stepper-*-after-next.png": "jupyterlab-epic-stepper.png",
+    "lab-bone_to_pick-04_solo_and_coop-table-*-after-click.png": ("jupyterlab-coop-table.png", -1),
+    # JupyterLab Dark (panels measured there too), and a notebook opened without running it
+    # (untrusted: the PNG pictures) in both themes.
+    "lab-dark-00_start_here-stepper-*.png": "jupyterlab-dark-stepper.png",
+    "lab-dark-00_start_here-table-*.png": "jupyterlab-dark-table.png",
+    "lab-dark-bad_bones-01_learn_to_play-stepper-*.png": "jupyterlab-dark-bad-bones-stepper.png",
+    "unrun-light-00_start_here.png": "jupyterlab-unrun.png",
+    "unrun-dark-00_start_here.png": "jupyterlab-dark-unrun.png",
 }
 
 
@@ -84,10 +103,12 @@ def pytest_sessionfinish(session, exitstatus):
     if os.environ.get("BONEKIT_GALLERY") != "1" or exitstatus != 0:
         return
     copied = []
-    for source, name in GALLERY.items():
-        if (SCREENSHOTS / source).exists():
+    for pattern, target in GALLERY.items():
+        name, which = target if isinstance(target, tuple) else (target, 0)
+        found = sorted(SCREENSHOTS.glob(pattern)) if SCREENSHOTS.is_dir() else []
+        if found:
             GALLERY_DIR.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(SCREENSHOTS / source, GALLERY_DIR / name)
+            shutil.copyfile(found[which], GALLERY_DIR / name)
             copied.append(name)
     report(f"gallery refreshed in {GALLERY_DIR}: {', '.join(copied) or 'nothing (no screenshots)'}")
 
@@ -131,9 +152,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def jupyter_env(home: Path, python: Path | str = sys.executable) -> dict[str, str]:
+# User settings every test server starts with: never save a document (the temporary copies
+# stay as committed: unrun and untrusted), and, unless the test is about the settings a kit
+# environment installs itself (Binder's overrides.json), no news or update pop-up.
+AUTOSAVE_OFF = {"@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False}}
+NEWS_OFF = {"@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+            {"fetchNews": "false", "checkForUpdates": False}}
+
+
+def jupyter_env(home: Path, python: Path | str = sys.executable, news_off: bool = True) -> dict[str, str]:
     """The environment for a Jupyter process: its own config/data/runtime/settings folders,
-    JupyterLab's news and update checks off, and ``python``'s folder first on PATH."""
+    autosave off, JupyterLab's news and update checks off (unless ``news_off`` is False), and
+    ``python``'s folder first on PATH."""
     env = dict(os.environ)
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
@@ -141,9 +171,10 @@ def jupyter_env(home: Path, python: Path | str = sys.executable) -> dict[str, st
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(home / sub)
     env.pop("JUPYTER_PATH", None)
-    notification = home / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    notification.parent.mkdir(parents=True, exist_ok=True)
-    notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    for name, settings in {**AUTOSAVE_OFF, **(NEWS_OFF if news_off else {})}.items():
+        path = home / "settings" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(settings))
     env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")
     env["PYTHONUNBUFFERED"] = "1"
     return env
@@ -159,7 +190,7 @@ class Server:
         self.proc: subprocess.Popen | None = None
         self.started_in = 0.0
 
-    def start(self, probe: str, timeout: float = 120) -> "Server":
+    def start(self, probe: str, timeout: float = 120) -> Server:
         t0 = time.monotonic()
         with open(self.log, "wb") as out:
             self.proc = subprocess.Popen(self.args, cwd=self.cwd, env=self.env, stdout=out,
@@ -211,7 +242,9 @@ def copy_notebooks(dest: Path) -> Path:
     return dest
 
 
-def start_lab(tmp: Path, root_dir: Path, python: Path | str = sys.executable) -> Server:
+def start_lab(tmp: Path, root_dir: Path, python: Path | str = sys.executable,
+              news_off: bool = True) -> Server:
+    """JupyterLab over ``root_dir`` with its Jupyter folders in ``tmp/jupyter-home``."""
     port = free_port()
     args = [str(python), "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
             "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
@@ -220,8 +253,34 @@ def start_lab(tmp: Path, root_dir: Path, python: Path | str = sys.executable) ->
             f"--ServerApp.root_dir={root_dir}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
-    return Server("JupyterLab", args, port, root_dir, jupyter_env(tmp / "jupyter-home", python),
-                  tmp / "jupyterlab.log").start("/api/status")
+    server = Server("JupyterLab", args, port, root_dir, jupyter_env(tmp / "jupyter-home", python, news_off),
+                    tmp / "jupyterlab.log").start("/api/status")
+    server.python = python
+    return server
+
+
+def api(server: Server, path: str, method: str = "GET"):
+    """A Jupyter server REST call (no token: the test servers run without one); parsed JSON."""
+    request = urllib.request.Request(server.url + path, method=method)
+    with urllib.request.urlopen(request, timeout=30) as r:
+        body = r.read()
+    return json.loads(body) if body else None
+
+
+def shutdown_kernels(server: Server) -> None:
+    """End every kernel the server runs (a page closed in the browser leaves its kernel on)."""
+    for kernel in api(server, "/api/kernels"):
+        try:
+            api(server, f"/api/kernels/{kernel['id']}", method="DELETE")
+        except urllib.error.HTTPError:
+            pass
+
+
+def trust(server: Server, *paths: Path) -> None:
+    """Mark notebooks trusted the way a user does (``jupyter trust``), in the server's own
+    Jupyter data folder, where the server looks their signatures up."""
+    subprocess.run([str(server.python), "-m", "jupyter", "trust", *map(str, paths)], env=server.env,
+                   check=True, capture_output=True)
 
 
 @pytest.fixture(scope="session")
@@ -258,8 +317,11 @@ def browser(chromium):
         b.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lab_server(chromium, tmp_path_factory):
+    """The one JupyterLab server of the session, over a temporary copy of the notebooks that
+    is never saved to (autosave off): every notebook there is as committed, unrun and, until
+    a test trusts it, untrusted."""
     tmp = tmp_path_factory.mktemp("lab")
     root = copy_notebooks(tmp / "notebooks")
     server = start_lab(tmp, root)

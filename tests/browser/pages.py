@@ -89,7 +89,113 @@ window.bonekitTest = (() => {
     });
   }
 
-  return {stats, hash, tag, canvasOf, stepLatency};
+  // ---- contrast (WCAG 2) ----------------------------------------------------------------
+  const rgba = (css) => {  // computed colours: rgb(), rgba() or color(srgb r g b / a)
+    const m = css.match(/(rgba?|color)\(([^)]+)\)/);
+    if (!m) return [0, 0, 0, 0];
+    const v = m[2].replace('srgb', '').split(/[ ,\/]+/).filter(Boolean).map(Number);
+    const scale = m[1] === 'color' ? 255 : 1;
+    return [v[0] * scale, v[1] * scale, v[2] * scale, v.length > 3 ? v[3] : 1];
+  };
+  const over = (top, below) => {  // top (with alpha) composited over an opaque colour
+    const a = top[3];
+    return [0, 1, 2].map((i) => top[i] * a + below[i] * (1 - a)).concat([1]);
+  };
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  // The colour behind an element: its own and its ancestors' backgrounds, composited from
+  // the first opaque one down (the page's own background, else white, at the bottom).
+  function background(el) {
+    const layers = [];
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] >= 1) break;
+    }
+    let colour = layers.length && layers[layers.length - 1][3] >= 1 ? layers.pop() : [255, 255, 255, 1];
+    while (layers.length) colour = over(layers.pop(), colour);
+    return colour;
+  }
+  const visible = (el) => {
+    const style = getComputedStyle(el);
+    return el.getClientRects().length > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+  };
+  const opacity = (el) => {
+    let o = 1;
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  // Every visible piece of text under each part of a widget (a part: a CSS selector inside the
+  // widget's root): its colour against what is behind it. Disabled controls are left out
+  // (WCAG does not ask contrast of inactive controls); icons are measured as text.
+  function contrast(rootSelector, parts) {
+    const root = document.querySelector(rootSelector);
+    const result = {};
+    for (const [name, selector] of Object.entries(parts)) {
+      const found = root ? [...root.querySelectorAll(selector)].filter(visible) : [];
+      const samples = [];
+      for (const part of found) {
+        const ownText = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        const texts = [part, ...part.querySelectorAll('*')].filter(
+            (e) => visible(e) && !e.closest(':disabled') && (ownText(e) || e.matches('i.fa, select, input')));
+        for (const e of texts) {
+          const bg = background(e);
+          const fg = rgba(getComputedStyle(e).color);
+          fg[3] *= opacity(e);
+          const shown = over(fg, bg);
+          const text = (e.matches('input') ? e.value
+                        : e.matches('i.fa') ? `icon ${e.className}` : e.innerText || '').trim();
+          samples.push({text: text.slice(0, 50), tag: e.tagName.toLowerCase(), ratio: ratio(shown, bg),
+                        colour: getComputedStyle(e).color,
+                        background: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})`});
+        }
+      }
+      samples.sort((a, b) => a.ratio - b.ratio);
+      result[name] = {elements: found.length, texts: samples.length, worst: samples.slice(0, 3)};
+    }
+    return result;
+  }
+
+  // ---- keyboard ----------------------------------------------------------------------------
+  const tabbable = () => [...document.querySelectorAll(
+      'a[href], button, input, select, textarea, canvas, [tabindex], [contenteditable="true"]')]
+    .filter((e) => !e.disabled && e.tabIndex >= 0 && visible(e) && !e.closest('[inert]'));
+  // The elements next to a widget's canvas in the page's tab order (null at either end).
+  function neighbours(id) {
+    const all = tabbable();
+    const i = all.indexOf(canvasOf(id));
+    return {index: i, before: i > 0 ? all[i - 1] : null,
+            after: i >= 0 && i < all.length - 1 ? all[i + 1] : null};
+  }
+  const describe = (e) => {
+    if (!e) return 'nothing';
+    if (e === document.body) return 'the page body';
+    const text = (e.innerText || '').trim();
+    return `${e.tagName.toLowerCase()}${e.dataset.bonekitCanvas ? '#' + e.dataset.bonekitCanvas : ''}` +
+           `${e.title ? ` "${e.title}"` : ''}${text ? ` "${text.slice(0, 30)}"` : ''}`;
+  };
+  const focused = () => describe(document.activeElement);
+  // Focus the element next to the canvas (before it, else after it), tagged so that Playwright
+  // can find it: data-bonekit-focus="before" / "after".
+  function markNeighbours(id) {
+    document.querySelectorAll('[data-bonekit-focus]').forEach((e) => delete e.dataset.bonekitFocus);
+    const n = neighbours(id);
+    if (n.before) n.before.dataset.bonekitFocus = 'before';
+    if (n.after) n.after.dataset.bonekitFocus = 'after';
+    return {before: describe(n.before), after: describe(n.after),
+            beforeInWidget: !!(n.before && n.before.closest(`[data-bonekit="${id}"]`))};
+  }
+
+  return {stats, hash, tag, canvasOf, stepLatency, contrast, focused, describe, markNeighbours};
 })();
 """
 
@@ -114,7 +220,10 @@ async ({path, timeoutMs}) => {
   await app.commands.execute('notebook:clear-all-cell-outputs');
   const t0 = performance.now();
   const ok = await within(app.commands.execute('notebook:run-all-cells'), 'run all cells');
-  while (kernel().status !== 'idle') { if (Date.now() > deadline) throw new Error('kernel never idle'); await sleep(50); }
+  while (kernel().status !== 'idle') {
+    if (Date.now() > deadline) throw new Error('kernel never idle');
+    await sleep(50);
+  }
   const cells = panel.content.widgets.filter((c) => c.model.type === 'code');
   const errors = [];
   for (const cell of cells) {
@@ -123,7 +232,8 @@ async ({path, timeoutMs}) => {
     }
   }
   return {ok, seconds: (performance.now() - t0) / 1000, codeCells: cells.length,
-          notRun: cells.filter((c) => c.model.executionCount == null && c.model.sharedModel.getSource().trim()).length,
+          notRun: cells.filter((c) => c.model.executionCount == null
+                                      && c.model.sharedModel.getSource().trim()).length,
           errors, kernel: kernel().name};
 }
 """
@@ -292,6 +402,11 @@ def wait_for_change(page, cid: str, before: str, timeout_s: float = 15) -> str:
         page.wait_for_timeout(30)
 
 
+# The text/plain of a Stepper or a Table, or of a widget built on one (GuidedTable(...)).
+STEPPER_REPR = re.compile(r"^\w*Stepper\(")
+TABLE_REPR = re.compile(r"^\w*Table\(")
+
+
 def expected_widgets(notebook: Path) -> dict[str, int]:
     """How many Steppers and Tables the committed notebook displays, from its saved outputs
     (their text/plain is the widget's summary, e.g. 'Stepper(bone_to_pick, step 30 of 30 ...)')."""
@@ -302,33 +417,32 @@ def expected_widgets(notebook: Path) -> dict[str, int]:
             data = out.get("data") or {}
             text = "".join(data.get("text/plain", ""))
             if "application/vnd.jupyter.widget-view+json" in data:
-                if text.startswith("Stepper("):
+                if STEPPER_REPR.match(text):
                     found["stepper"] += 1
-                elif text.startswith("Table("):
+                elif TABLE_REPR.match(text):
                     found["table"] += 1
     return found
 
 
 def table_summaries(notebook: Path) -> list[str]:
     """The text/plain summaries of the Tables a committed notebook displays, in order
-    (e.g. 'Table(bad_bones, 3 seats, 0 actions, view P1, digest ...)')."""
+    (e.g. 'Table(bad_bones, 3 seats, 0 actions, view P1, digest ...)'; 'GuidedTable(...)' too)."""
     nb = json.loads(notebook.read_text(encoding="utf-8"))
     out = []
     for cell in nb.get("cells", []):
         for o in cell.get("outputs", []) if cell.get("cell_type") == "code" else []:
-            text = "".join((o.get("data") or {}).get("text/plain", ""))
-            if text.startswith("Table("):
+            data = o.get("data") or {}
+            text = "".join(data.get("text/plain", ""))
+            if "application/vnd.jupyter.widget-view+json" in data and TABLE_REPR.match(text):
                 out.append(text)
     return out
 
 
-def shot(page, selector: str, folder: Path, name: str) -> Path:
-    """An element screenshot, named ``name``.png in ``folder``."""
-    path = folder / (re.sub(r"[^A-Za-z0-9_.-]+", "-", name) + ".png")
-    element = page.locator(selector)
+def into_view(page, element) -> dict:
+    """Scroll ``element`` (a locator) into view and return its box once it stops moving:
+    JupyterLab sizes off-screen cells lazily, so once scrolled to, the cells above may grow and
+    push the element down (a click or a screenshot taken at once would miss it)."""
     element.scroll_into_view_if_needed()
-    # JupyterLab sizes off-screen cells lazily: once scrolled to, the cells above may grow and
-    # push the element down. Shoot only when its box has stopped moving.
     box = None
     for _ in range(30):
         page.wait_for_timeout(100)
@@ -336,6 +450,14 @@ def shot(page, selector: str, folder: Path, name: str) -> Path:
         if now == box:
             break
         box = now
+    return box
+
+
+def shot(page, selector: str, folder: Path, name: str) -> Path:
+    """An element screenshot, named ``name``.png in ``folder``."""
+    path = folder / (re.sub(r"[^A-Za-z0-9_.-]+", "-", name) + ".png")
+    element = page.locator(selector)
+    into_view(page, element)
     element.screenshot(path=str(path), animations="disabled")
     return path
 
@@ -349,7 +471,8 @@ def summarize_steps(latencies: list[float], steps: list[list[dict]]) -> list[str
     sent = [len(comm(s, "browser→kernel")) for s in steps]
     frames = [sum(f["direction"] == "kernel→browser" for f in s) for s in steps]
     kbytes = [sum(f["size"] for f in s if f["direction"] == "kernel→browser") / 1024 for s in steps]
-    typical = min(steps, key=lambda s: (abs(len(comm(s, "kernel→browser")) - statistics.median_low(recv)), len(s)))
+    typical = min(steps, key=lambda s: (abs(len(comm(s, "kernel→browser")) - statistics.median_low(recv)),
+                                        len(s)))
     kinds: dict[str, int] = {}
     for f in comm(typical, "kernel→browser"):
         kinds[comm_method(f)] = kinds.get(comm_method(f), 0) + 1
@@ -363,3 +486,161 @@ def summarize_steps(latencies: list[float], steps: list[list[dict]]) -> list[str
         f"{statistics.median(kbytes):.1f} kB",
         "  a typical step, kernel→browser: " + ", ".join(f"{n}× {k}" for k, n in sorted(kinds.items())),
     ]
+
+
+# ---- themes and contrast --------------------------------------------------------------------------
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text (the panels' text is 12-13px)
+
+# The parts of a widget whose text must read in both themes (selectors inside its root).
+PANELS = {"event log": "[role=log]", "rules panel": "[aria-label='rules of this step']",
+          "status line": "[role=status]", "text board": "[aria-label='text board']",
+          "button labels": "button"}
+
+
+def set_theme(page, theme: str, timeout_ms: int = 30_000) -> None:
+    """Switch JupyterLab's theme (``THEMES`` value) as its Settings menu does, and wait until
+    the new theme's CSS applies."""
+    page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme)
+    light = theme == THEMES["light"]
+    page.wait_for_function(
+        """([theme, light]) => document.body.dataset.jpThemeName === theme &&
+             document.body.dataset.jpThemeLight === String(light) &&
+             getComputedStyle(document.body).getPropertyValue('--jp-layout-color0').trim() !== ''""",
+        arg=[theme, light], timeout=timeout_ms)
+    page.wait_for_timeout(300)  # let the restyle paint before pixels or colours are read
+
+
+def contrast(page, root_selector: str, parts: dict[str, str] = PANELS) -> dict:
+    """Per part: how many elements and texts it shows and its three lowest-contrast texts."""
+    return page.evaluate("([root, parts]) => bonekitTest.contrast(root, parts)", [root_selector, parts])
+
+
+def contrast_failures(measured: dict, where: str, minimum: float = MIN_CONTRAST) -> list[str]:
+    return [f"{where} {part}: {s['ratio']:.2f}:1 for {s['text']!r} "
+            f"({s['tag']}, {s['colour']} on {s['background']})"
+            for part, m in measured.items() for s in m["worst"] if s["ratio"] < minimum]
+
+
+# ---- notebooks opened without running them --------------------------------------------------------
+PICTURE_MIMES = ("image/png", "image/svg+xml")
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+# What a picture's text/plain looks like when JupyterLab shows it instead of the picture.
+BARE_REPR = re.compile(r"^\s*(<Scene \d+x\d+|\w*Stepper\(|\w*Table\()")
+
+
+def saved_outputs(notebook: Path) -> list[dict]:
+    """Every saved output of a notebook's code cells, in order: {cell, output, mimes,
+    picture (a PNG or SVG is saved), widget (a widget view is saved)}."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    found = []
+    for c, cell in enumerate(nb.get("cells", [])):
+        for o, out in enumerate(cell.get("outputs", []) if cell.get("cell_type") == "code" else []):
+            mimes = sorted(out.get("data") or {})
+            found.append({"cell": c, "output": o, "mimes": mimes,
+                          "picture": any(m in mimes for m in PICTURE_MIMES), "widget": WIDGET_MIME in mimes})
+    return found
+
+
+# Open a notebook in JupyterLab without running it (as a learner who just opens it does), and
+# keep its panel for the calls below.
+OPEN_UNRUN_JS = r"""
+async ({path, timeoutMs}) => {
+  const deadline = Date.now() + timeoutMs;
+  const within = (p, what) => Promise.race([p, new Promise((_, reject) =>
+      setTimeout(() => reject(new Error(`timed out: ${what}`)), Math.max(0, deadline - Date.now())))]);
+  const app = window.jupyterapp;
+  await within(app.restored, 'JupyterLab restored');
+  if (app.shell.collapseLeft) app.shell.collapseLeft();
+  const panel = await within(app.commands.execute('docmanager:open', {path, factory: 'Notebook'}), 'open');
+  await within(panel.context.ready, 'notebook model');
+  await within(panel.sessionContext.ready, 'session');
+  app.shell.activateById(panel.id);
+  window.bonekitPanels = window.bonekitPanels || {};
+  window.bonekitPanels[path] = panel;
+  return {trusted: panel.content.widgets.filter((c) => c.model.type === 'code')
+                     .every((c) => c.model.trusted)};
+}
+"""
+
+# What JupyterLab shows for each saved output of the panel opened above, once every output has
+# rendered: the mime type it chose (or "widget"), its text, its images and canvases.
+SHOWN_OUTPUTS_JS = r"""
+async ({path, timeoutMs}) => {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const deadline = Date.now() + timeoutMs;
+  const panel = window.bonekitPanels[path];
+  const cells = panel.content.widgets;
+  const pending = (node) => !node || /^(Loading widget\.\.\.)?$/.test(node.textContent.trim()) &&
+      !node.querySelector('img, canvas, svg, pre, table, p, div.widget-html-content, button');
+  let shown = [];
+  while (true) {
+    shown = [];
+    cells.forEach((cell, c) => {
+      if (cell.model.type !== 'code') return;
+      for (let o = 0; o < cell.model.outputs.length; o++) {
+        const child = cell.outputArea.widgets[o];
+        const node = child && child.node.querySelector('.jp-OutputArea-output');
+        const typed = node && (node.matches('[data-mime-type]') ? node
+                                                                : node.querySelector('[data-mime-type]'));
+        const widget = node && node.querySelector('.jupyter-widgets');
+        shown.push({cell: c, output: o, node, mimes: Object.keys(cell.model.outputs.get(o).data).sort(),
+                    shown: widget ? 'widget' : typed ? typed.getAttribute('data-mime-type') : null,
+                    pending: pending(node) || (widget && /Loading widget/.test(node.textContent))});
+      }
+    });
+    if (!shown.some((s) => s.pending) || Date.now() > deadline) break;
+    await sleep(200);
+  }
+  const result = [];
+  for (const s of shown) {
+    const images = s.node ? [...s.node.querySelectorAll('img')] : [];
+    for (const img of images) { try { await img.decode(); } catch (e) { /* reported as naturalWidth 0 */ } }
+    const canvases = s.node ? [...s.node.querySelectorAll('canvas')] : [];
+    result.push({cell: s.cell, output: s.output, mimes: s.mimes, shown: s.shown, pending: !!s.pending,
+                 text: s.node ? s.node.textContent.trim().slice(0, 160) : '',
+                 images: images.map((i) => ({width: i.naturalWidth, complete: i.complete,
+                                             src: i.src.slice(0, 22)})),
+                 canvases: canvases.map((c) => bonekitTest.stats(c))});
+  }
+  return result;
+}
+"""
+
+# Scroll the panel opened above to a cell (by index).
+SCROLL_TO_CELL_JS = r"""
+({path, cell}) => window.bonekitPanels[path].content.widgets[cell].node.scrollIntoView({block: 'start'})
+"""
+
+# Reload the panel's notebook from the server (after its trust changed), keeping the kernel.
+REVERT_JS = r"""
+async ({path}) => {
+  const panel = window.bonekitPanels[path];
+  await panel.context.revert();
+  return panel.content.widgets.filter((c) => c.model.type === 'code').every((c) => c.model.trusted);
+}
+"""
+
+CLOSE_JS = r"""
+async ({path}) => {
+  const panel = window.bonekitPanels[path];
+  delete window.bonekitPanels[path];
+  await panel.sessionContext.shutdown();
+  panel.dispose();
+}
+"""
+
+
+def is_picture(out: dict) -> bool:
+    return any(m in out["mimes"] for m in PICTURE_MIMES)
+
+
+def picture_shown(out: dict) -> bool:
+    """A saved picture JupyterLab shows as one: an image that decoded (PNG or SVG), or a
+    widget with a drawn canvas or a decoded image."""
+    images = [i for i in out["images"] if i["complete"] and i["width"] > 0]
+    if out["shown"] in PICTURE_MIMES:
+        return bool(images)
+    if out["shown"] == "widget":
+        return bool(images) or any(drawn(c) for c in out["canvases"])
+    return False

@@ -1,8 +1,9 @@
 """The notebooks in JupyterLab, in headless Chromium: run all cells, then look at the pixels
-and drive the widgets the way a learner does (mouse, slider, keyboard).
+and drive the widgets the way a learner does (mouse, slider, keyboard alone), and read their
+panels in JupyterLab Light and Dark.
 
-One page per notebook (module-scoped): the tests below run in order on it. The tutorial is
-picked up as soon as ``notebooks/bone_to_pick/01_learn_to_play.ipynb`` exists.
+One page per notebook (module-scoped), every notebook of ``notebooks/``: the tests below run
+in order on it, all on the session's one JupyterLab server.
 """
 from __future__ import annotations
 
@@ -13,9 +14,26 @@ import pytest
 
 from bonekit.widgets.table import SELECT
 
-from .conftest import LAB_NOTEBOOKS, VIEWPORT, report
-from .pages import (RUN_NOTEBOOK_JS, Watch, canvas_hash, drawn, expected_widgets, open_page, shot,
-                    summarize_steps, table_summaries, wait_for_change, wait_for_widgets)
+from .conftest import LAB_NOTEBOOKS, VIEWPORT, notebook_id, report, shutdown_kernels
+from .pages import (
+    PANELS,
+    RUN_NOTEBOOK_JS,
+    THEMES,
+    Watch,
+    canvas_hash,
+    contrast,
+    contrast_failures,
+    drawn,
+    expected_widgets,
+    into_view,
+    open_page,
+    set_theme,
+    shot,
+    summarize_steps,
+    table_summaries,
+    wait_for_change,
+    wait_for_widgets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +45,8 @@ class Notebook:
                  tables: list[str]):
         self.path, self.page, self.watch, self.run, self.widgets = path, page, watch, run, widgets
         self.expected, self.tables = expected, tables
-        self.name = "lab-" + path.removesuffix(".ipynb").replace("/", "-")
+        self.id = notebook_id(path)
+        self.name = "lab-" + self.id
 
     def of_kind(self, kind: str) -> list[dict]:
         return [w for w in self.widgets if w["kind"] == kind]
@@ -55,6 +74,7 @@ def notebook(request, browser, lab_server):
            f"widgets {', '.join(w['id'] for w in widgets)}")
     yield Notebook(path, page, watch, run, widgets, expected, table_summaries(lab_server.root / path))
     context.close()
+    shutdown_kernels(lab_server)  # the one server runs the whole session: free this notebook's kernel
 
 
 def test_all_cells_run_without_errors(notebook):
@@ -72,22 +92,53 @@ def test_every_canvas_is_drawn(notebook, screenshots):
         return
     assert notebook.widgets, "no canvas on the page"
     for kind, n in notebook.expected.items():
-        assert len(notebook.of_kind(kind)) == n, f"the notebook displays {n} {kind}(s), the page shows {notebook.widgets}"
+        assert len(notebook.of_kind(kind)) == n, \
+            f"the notebook displays {n} {kind}(s), the page shows {notebook.widgets}"
     for w in notebook.widgets:
         stats = w["stats"]
         assert drawn(stats), f"{w['id']} looks blank: {stats}"
         box = notebook.canvas(w).bounding_box()
         assert box and box["width"] >= stats["width"] * 0.99, f"{w['id']} is squeezed on the page: {box}"
-        target = f"[data-bonekit='{w['id']}']" if w["kind"] != "canvas" else f"canvas[data-bonekit-canvas='{w['id']}']"
+        target = (f"[data-bonekit='{w['id']}']" if w["kind"] != "canvas"
+                  else f"canvas[data-bonekit-canvas='{w['id']}']")
         shot(notebook.page, target, screenshots, f"{notebook.name}-{w['id']}")
 
 
+def _widgets(notebook) -> list[dict]:
+    return [w for w in notebook.widgets if w["kind"] != "canvas"]
+
+
+def _label(notebook, w) -> str:
+    """The canvas's aria-label, once the keyboard helper has set it."""
+    from playwright.sync_api import expect
+
+    canvas = notebook.canvas(w)
+    expect(canvas).to_have_attribute("aria-label", re.compile(r"\S"), timeout=15_000)
+    return canvas.get_attribute("aria-label")
+
+
+def test_canvas_describes_the_board(notebook):
+    """Every picture has a text alternative: role img and an aria-label that describes the board
+    (whose turn, the counts), not only its title: '<title>. <description>'."""
+    if not _widgets(notebook):
+        pytest.skip("no widget in this notebook")
+    for w in _widgets(notebook):
+        label = _label(notebook, w)
+        assert notebook.canvas(w).get_attribute("role") == "img", f"{w['id']}: the canvas has no role img"
+        title, _, description = label.partition(". ")
+        assert len(description) >= 40, f"{w['id']}: the aria-label is (about) only a title: {label!r}"
+        assert re.search(r"\bP\d\b", description) and re.search(r"\d", description), \
+            f"{w['id']}: the description names no seat or count: {label!r}"
+
+
+# Texts are read as textContent: JupyterLab skips rendering cells out of view (content-visibility),
+# and innerText reads "" there.
 def _readout(notebook, w) -> str:
-    return notebook.root(w).locator(".widget-readout").inner_text().strip()
+    return notebook.root(w).locator(".widget-readout").text_content().strip()
 
 
 def _log(notebook, w) -> str:
-    return notebook.root(w).locator("[role=log]").inner_text()
+    return notebook.root(w).locator("[role=log]").text_content()
 
 
 def _go_first(notebook, w) -> None:
@@ -117,11 +168,12 @@ def test_stepper_next_changes_picture_and_log(notebook, screenshots):
         wait_for_change(notebook.page, w["id"], before)
         _expect_readout(notebook, w, "1")
         notebook.page.wait_for_function(
-            "([id, old]) => document.querySelector(`[data-bonekit='${id}'] [role=log]`).innerText !== old",
+            "([id, old]) => document.querySelector(`[data-bonekit='${id}'] [role=log]`).textContent !== old",
             arg=[w["id"], log_before], timeout=15_000)
         assert drawn(notebook.page.evaluate("(id) => bonekitTest.stats(bonekitTest.canvasOf(id))", w["id"]))
         assert root.locator("button[title^='back one step']").is_enabled()
-        shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-after-next")
+        shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots,
+             f"{notebook.name}-{w['id']}-after-next")
 
 
 def test_stepper_slider_and_keyboard(notebook, screenshots):
@@ -157,12 +209,15 @@ def test_stepper_slider_and_keyboard(notebook, screenshots):
         # Keys on the picture (it takes keys once clicked): Home, →, End, ←.
         canvas = notebook.canvas(w)
         canvas.click(position={"x": 5, "y": 5})
+        page.wait_for_function("(id) => document.activeElement === bonekitTest.canvasOf(id)", arg=cid,
+                               timeout=5_000)
         for key, value in (("Home", 0), ("ArrowRight", 1), ("End", last), ("ArrowLeft", last - 1)):
             before = canvas_hash(page, cid)
             page.keyboard.press(key)
             _expect_readout(notebook, w, str(value))
             wait_for_change(page, cid, before)
-        focused = page.evaluate("() => document.activeElement && document.activeElement.dataset.bonekitCanvas")
+        focused = page.evaluate(
+            "() => document.activeElement && document.activeElement.dataset.bonekitCanvas")
         assert focused == cid, "the picture lost the keyboard focus"
         shot(page, f"[data-bonekit='{cid}']", screenshots, f"{notebook.name}-{cid}-after-keys")
 
@@ -175,7 +230,8 @@ def test_stepper_step_latency_and_messages(notebook):
     w = steppers[0]
     page, watch = notebook.page, notebook.watch
     _go_first(notebook, w)
-    last = int(notebook.root(w).locator(".widget-slider .noUi-handle").get_attribute("aria-valuemax").split(".")[0])
+    handle = notebook.root(w).locator(".widget-slider .noUi-handle")
+    last = int(handle.get_attribute("aria-valuemax").split(".")[0])
     watch.settle()
     latencies, steps = [], []
     for _ in range(min(STEPS_MEASURED, last)):
@@ -186,6 +242,253 @@ def test_stepper_step_latency_and_messages(notebook):
     assert all(any(f["msg_type"] == "comm_msg" for f in s) for s in steps)
     for line in summarize_steps(latencies, steps):
         report(f"{notebook.path} {w['id']}: {line}")
+
+
+# ---- keyboard ------------------------------------------------------------------------------------
+def _active(page) -> str:
+    return page.evaluate("() => bonekitTest.focused()")
+
+
+def _canvas_focused(page, cid: str) -> bool:
+    return page.evaluate("(id) => document.activeElement === bonekitTest.canvasOf(id)", cid)
+
+
+def _focus_is(page, cid: str, where: str) -> bool:
+    """Whether the focus is 'before' / 'after' the canvas in the page, or on the widget's box.
+    Before it counts the notebook cell that holds the widget: JupyterLab takes the focus onto
+    the cell when Shift+Tab lands in the cell's own editor."""
+    return page.evaluate("""([id, where]) => {
+        const a = document.activeElement, c = bonekitTest.canvasOf(id);
+        if (where === 'box') return a === document.querySelector(`[data-bonekit="${id}"]`);
+        if (!a || a === c || a === document.body) return false;
+        if (where === 'before' && a.matches('.jp-Cell') && a.contains(c)) return true;
+        const p = c.compareDocumentPosition(a);
+        const after = !!(p & Node.DOCUMENT_POSITION_FOLLOWING) && !(p & Node.DOCUMENT_POSITION_CONTAINED_BY);
+        const before = !!(p & Node.DOCUMENT_POSITION_PRECEDING) && !(p & Node.DOCUMENT_POSITION_CONTAINS);
+        return where === 'after' ? after : before;
+    }""", [cid, where])
+
+
+def _tab_into(notebook, w) -> None:
+    """Focus the picture by keyboard: Tab from the control before it in the widget, else
+    Shift+Tab from the one after it."""
+    page, cid = notebook.page, w["id"]
+    n = page.evaluate("(id) => bonekitTest.markNeighbours(id)", cid)
+    if n["beforeInWidget"]:
+        page.focus("[data-bonekit-focus='before']")
+        page.keyboard.press("Tab")
+    else:
+        assert n["after"] != "nothing", f"{cid}: nothing to tab from: {n}"
+        page.focus("[data-bonekit-focus='after']")
+        page.keyboard.press("Shift+Tab")
+    assert _canvas_focused(page, cid), f"{cid}: Tab did not reach the picture ({n}); focus on {_active(page)}"
+
+
+def test_keyboard_focus_enters_and_leaves_the_picture(notebook):
+    """Tab reaches the picture; Tab and Shift+Tab move on from it, Escape leaves it for the
+    widget's box (no keyboard trap); the Stepper's keys work on a picture reached by Tab."""
+    if not _widgets(notebook):
+        pytest.skip("no widget in this notebook")
+    page = notebook.page
+    for w in _widgets(notebook):
+        cid = w["id"]
+        _tab_into(notebook, w)
+        page.keyboard.press("Tab")
+        assert _focus_is(page, cid, "after"), \
+            f"{cid}: Tab did not move on from the picture: focus on {_active(page)}"
+        _tab_into(notebook, w)
+        page.keyboard.press("Shift+Tab")
+        assert _focus_is(page, cid, "before"), \
+            f"{cid}: Shift+Tab did not move back from the picture: focus on {_active(page)}"
+        _tab_into(notebook, w)
+        page.keyboard.press("Escape")
+        assert not _canvas_focused(page, cid), f"{cid}: Escape did not leave the picture"
+        assert _focus_is(page, cid, "box"), \
+            f"{cid}: after Escape the focus is on {_active(page)}, not the widget"
+        if w["kind"] == "stepper":
+            _go_first(notebook, w)
+            _tab_into(notebook, w)
+            before = canvas_hash(page, cid)
+            page.keyboard.press("ArrowRight")
+            _expect_readout(notebook, w, "1")
+            wait_for_change(page, cid, before)
+            assert _canvas_focused(page, cid), f"{cid}: stepping by key lost the focus: {_active(page)}"
+
+
+def _toggle(notebook, w):
+    return notebook.root(w).locator("button.bonekit-board-toggle")
+
+
+def _board(notebook, w):
+    return notebook.root(w).locator("[aria-label='text board']")
+
+
+def _toggle_state(toggle) -> str | None:
+    return toggle.get_attribute("aria-pressed") or toggle.get_attribute("aria-expanded")
+
+
+def test_text_board_toggle_by_keyboard(notebook):
+    """The text board (the accessible view) opens from a real button: reached by Tab from the
+    picture, toggled by Enter and Space, with its state in aria-pressed / aria-expanded."""
+    from playwright.sync_api import expect
+
+    if not _widgets(notebook):
+        pytest.skip("no widget in this notebook")
+    page = notebook.page
+    for w in _widgets(notebook):
+        cid, toggle, board = w["id"], _toggle(notebook, w), _board(notebook, w)
+        assert toggle.count() == 1, f"{cid}: no text-board toggle button (button.bonekit-board-toggle)"
+        assert toggle.evaluate("(b) => b.tagName") == "BUTTON"
+        expect(toggle).to_have_attribute("aria-pressed", "false", timeout=15_000)
+        assert _toggle_state(toggle) == "false" and toggle.get_attribute("aria-expanded") == "false"
+        assert not board.is_visible(), f"{cid}: the text board shows before it is asked for"
+        _tab_into(notebook, w)
+        presses = 0
+        while not toggle.evaluate("(b) => document.activeElement === b"):
+            if presses == 60:
+                pytest.fail(f"{cid}: 60 Tabs from the picture never reached the text-board toggle; "
+                            f"at {_active(page)}")
+            page.keyboard.press("Tab")
+            presses += 1
+        page.keyboard.press("Enter")
+        expect(toggle).to_have_attribute("aria-pressed", "true", timeout=15_000)
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        expect(board).to_be_visible(timeout=15_000)
+        assert len(board.text_content().strip()) > 40, f"{cid}: the text board is (nearly) empty"
+        page.keyboard.press("Space")
+        expect(toggle).to_have_attribute("aria-pressed", "false", timeout=15_000)
+        expect(board).to_be_hidden(timeout=15_000)
+        report(f"{notebook.path} {cid}: text-board toggle reached by {presses} Tab(s) from the picture")
+
+
+STAGE = re.compile(r"round (\d+), phase (\w+)")
+
+
+def _stage(notebook, w) -> tuple[int, int, str]:
+    """(step, round, phase) as the readout and the picture's aria-label say them."""
+    m = STAGE.search(_label(notebook, w))
+    assert m, f"{w['id']}: no round/phase in the aria-label {_label(notebook, w)!r}"
+    return int(_readout(notebook, w)), int(m.group(1)), m.group(2)
+
+
+def _jump(notebook, w, act, what: str) -> tuple[int, int, str]:
+    """Do ``act`` (a click or a key) and return the stage once both the step and the picture's
+    aria-label have changed (every jump below changes the phase or the round, so the title)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    step, label = _readout(notebook, w), _label(notebook, w)
+    act()
+    try:
+        notebook.page.wait_for_function(
+            """([id, step, label]) =>
+                 document.querySelector(`[data-bonekit='${id}'] .widget-readout`).textContent.trim() !== step
+                 && (bonekitTest.canvasOf(id).getAttribute('aria-label') || '') !== label""",
+            arg=[w["id"], step, label], timeout=15_000)
+    except PlaywrightTimeout:
+        pytest.fail(f"{w['id']}: {what} did not move the Stepper from step {step} ({label[:60]!r}): "
+                    f"now step {_readout(notebook, w)}", pytrace=False)
+    return _stage(notebook, w)
+
+
+def test_stepper_jumps_phase_and_round(notebook, screenshots):
+    """A Bad Bones game is hundreds of steps: buttons and keys jump to the next / previous
+    phase and round."""
+    steppers = [w for w in notebook.of_kind("stepper") if _label(notebook, w).startswith("Bad Bones")]
+    if not steppers:
+        pytest.skip("no Bad Bones Stepper in this notebook")
+    page = notebook.page
+    for w in steppers:
+        root, cid = notebook.root(w), w["id"]
+
+        def click(text: str, root=root):
+            return lambda: root.locator("button", has_text=text).click()
+
+        def key(name: str):
+            return lambda: page.keyboard.press(name)
+
+        _go_first(notebook, w)
+        start = _stage(notebook, w)
+        assert start[:2] == (0, 1), start
+        phase = _jump(notebook, w, click("phase ›"), "'phase ›'")
+        assert phase[0] > 0 and phase[1] == 1 and phase[2] != start[2], f"next phase from {start}: {phase}"
+        round2 = _jump(notebook, w, click("round »"), "'round »'")
+        assert round2[1] == 2 and round2[0] > phase[0], f"next round from {phase}: {round2}"
+        shot(page, f"[data-bonekit='{cid}']", screenshots, f"{notebook.name}-{cid}-round-2")
+        back = _jump(notebook, w, click("« round"), "'« round'")
+        assert back[1] == 1 and back[0] < round2[0], f"previous round from {round2}: {back}"
+
+        # The same jumps by key, on the picture reached by Tab.
+        _go_first(notebook, w)
+        _tab_into(notebook, w)
+        assert _jump(notebook, w, key("PageDown"), "PageDown") == phase, "PageDown is not 'next phase'"
+        assert _jump(notebook, w, key("Shift+PageDown"), "Shift+PageDown") == round2, \
+            "Shift+PageDown is not 'next round'"
+        assert _jump(notebook, w, key("Shift+PageUp"), "Shift+PageUp") == back, \
+            "Shift+PageUp is not 'previous round'"
+        assert _jump(notebook, w, key("]"), "]") == round2, "] is not 'next round'"
+        earlier = _jump(notebook, w, key("PageUp"), "PageUp")
+        assert earlier[0] < round2[0] and earlier[1] == 1, f"PageUp (previous phase) from {round2}: {earlier}"
+        if earlier[0] > back[0]:  # inside round 1: [ goes to its start
+            assert _jump(notebook, w, key("["), "[") == back, "[ is not 'previous round'"
+        assert _canvas_focused(page, cid), f"{cid}: jumping by key lost the focus: {_active(page)}"
+        report(f"{notebook.path} {cid}: 'phase ›' to step {phase[0]} (phase {phase[2]}), 'round »' to step "
+               f"{round2[0]} (round 2); PageDown, PageUp, Shift+PageDown, Shift+PageUp, ] and [ agree")
+
+
+# ---- light and dark themes ------------------------------------------------------------------------
+def _show_everything(notebook, w) -> None:
+    """A Stepper at step 1 (a step with events, so with rules cited); the text board open."""
+    from playwright.sync_api import expect
+
+    if w["kind"] == "stepper":
+        _go_first(notebook, w)
+        before = canvas_hash(notebook.page, w["id"])
+        notebook.root(w).locator("button[title^='next step']").click()
+        wait_for_change(notebook.page, w["id"], before)
+        _expect_readout(notebook, w, "1")
+    toggle = _toggle(notebook, w)
+    if toggle.count() and toggle.get_attribute("aria-pressed") != "true":
+        toggle.click()
+    expect(_board(notebook, w)).to_be_visible(timeout=15_000)
+
+
+# What each kind of widget must show (the other parts are measured where present).
+REQUIRED_PARTS = {"stepper": ("event log", "rules panel", "text board", "button labels"),
+                  "table": ("status line", "event log", "text board", "button labels")}
+CONTROL_PARTS = {**PANELS, "controls": ".widget-label, .widget-readout, select",
+                 "other text": ".widget-html-content"}
+
+
+def test_panels_read_in_light_and_dark(notebook, screenshots):
+    """Text against its background (WCAG contrast, at least 4.5:1) in the event log, rules panel,
+    status line, text board and on the buttons, in JupyterLab Light and in JupyterLab Dark."""
+    widgets = _widgets(notebook)
+    if not widgets:
+        pytest.skip("no widget in this notebook")
+    page = notebook.page
+    for w in widgets:
+        _show_everything(notebook, w)
+    failures, lowest = [], {}
+    try:
+        for name, theme in (("light", THEMES["light"]), ("dark", THEMES["dark"])):
+            set_theme(page, theme)
+            for w in widgets:
+                measured = contrast(page, f"[data-bonekit='{w['id']}']", CONTROL_PARTS)
+                missing = [part for part in REQUIRED_PARTS[w["kind"]] if not measured[part]["texts"]]
+                assert not missing, f"{w['id']} shows no {', '.join(missing)} to measure: {measured}"
+                failures += contrast_failures(measured, f"{name} {w['id']}")
+                for part, m in measured.items():
+                    if m["worst"]:
+                        key = (name, part)
+                        lowest[key] = min(lowest.get(key, 99), m["worst"][0]["ratio"])
+                if name == "dark":
+                    shot(page, f"[data-bonekit='{w['id']}']", screenshots,
+                         f"lab-dark-{notebook.id}-{w['id']}")
+    finally:
+        set_theme(page, THEMES["light"])
+    report(f"{notebook.path} lowest contrast: " + ", ".join(
+        f"{theme} {part} {ratio:.1f}" for (theme, part), ratio in sorted(lowest.items())))
+    assert failures == [], "text below 4.5:1:\n" + "\n".join(failures)
 
 
 def _playable_tables(notebook) -> list[tuple[dict, int, dict, str]]:
@@ -202,6 +505,9 @@ def _playable_tables(notebook) -> list[tuple[dict, int, dict, str]]:
                      summary)
         if m:
             playable.append((w, int(m.group(3)) - 1, json.loads(m.group(4)), m.group(1)))
+    plain = [s for s in notebook.tables if s.startswith("Table(")]
+    if not plain:
+        pytest.skip("only guided Tables here (test_guided_table_waits_for_the_named_move plays them)")
     assert playable, f"no Table with a human seat: {notebook.tables}"
     return playable
 
@@ -215,18 +521,22 @@ def _mirror(game_id: str, setup: dict):
 
 
 def _click_canvas(notebook, w, hit) -> None:
-    box = notebook.canvas(w).bounding_box()
+    box = into_view(notebook.page, notebook.canvas(w))
     scale = box["width"] / w["width"]
     notebook.canvas(w).click(position={"x": (hit.x + hit.w / 2) * scale, "y": (hit.y + hit.h / 2) * scale})
 
 
 def _status(notebook, w) -> str:
-    return notebook.root(w).locator("[role=status]").inner_text().strip()
+    """The Table's status line (a GuidedTable's guide, above it, is a status too: the last one)."""
+    return notebook.root(w).locator("[role=status]").last.text_content().strip()
 
 
 def _wait_status_change(notebook, w, old: str) -> str:
     notebook.page.wait_for_function(
-        "([id, old]) => document.querySelector(`[data-bonekit='${id}'] [role=status]`).innerText.trim() !== old",
+        """([id, old]) => {
+             const all = document.querySelectorAll(`[data-bonekit='${id}'] [role=status]`);
+             return all[all.length - 1].textContent.trim() !== old;
+           }""",
         arg=[w["id"], old], timeout=15_000)
     return _status(notebook, w)
 
@@ -280,7 +590,8 @@ def test_table_click_plays_and_bots_answer(notebook, screenshots):
         rows = _new_rows(log, _log(notebook, w))
         for line in expected:
             assert line in rows, f"{w['id']}: after clicking {hit.target}, {line!r} is missing from {rows!r}"
-        shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-after-click")
+        shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots,
+             f"{notebook.name}-{w['id']}-after-click")
 
 
 def _illegal_clicks(game_id: str, setup: dict, seat: int, log: str):
@@ -325,6 +636,75 @@ def test_table_illegal_click_shows_its_reason(notebook, screenshots):
         notebook.page.wait_for_timeout(300)
         assert canvas_hash(notebook.page, w["id"]) == before, "a refused click changed the picture"
         shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-refused")
+
+
+GUIDED = re.compile(r"^GuidedTable\((\w+), (\d+) seats, 0 actions, view P(\d+).*, setup (\{.*\})\) "
+                    r"\[guided move 1 of (\d+): (.+)\]$")
+
+
+def _clicks_for(mirror, label: str) -> list | None:
+    """The clicks that make ``label`` on the mirror's picture: its own hit region, or a
+    selection first and then the region it offers; None if the picture has neither."""
+    hits = mirror.current_scene().hits
+    direct = next((h for h in hits if h.target == label), None)
+    if direct:
+        return [direct]
+    for pick in (h for h in hits if h.target.startswith(SELECT)):
+        mirror.selection = pick.target[len(SELECT):]
+        second = next((h for h in mirror._scene().hits if h.target == label), None)
+        mirror.selection = None
+        if second:
+            return [pick, second]
+    return None
+
+
+def test_guided_table_waits_for_the_named_move(notebook, screenshots):
+    """A guided first game: a different (legal) move is not played but answered with the move
+    the lesson asks for; the named move, clicked, is played and the guide moves on."""
+    guided = [(w, GUIDED.match(s)) for w, s in zip(notebook.of_kind("table"), notebook.tables)]
+    guided = [(w, m) for w, m in guided if m]
+    if not guided:
+        pytest.skip("no GuidedTable at its first move in this notebook")
+    page = notebook.page
+    for w, m in guided:
+        game_id, seat, setup = m.group(1), int(m.group(3)) - 1, json.loads(m.group(4))
+        total, move = m.group(5), m.group(6)
+        mirror = _mirror(game_id, setup)
+        clicks = _clicks_for(mirror, move)
+        assert clicks, f"{w['id']}: the picture offers no click for the named move {move!r}"
+        notebook.root(w).scroll_into_view_if_needed()
+        guide = notebook.root(w).locator("[role=status]").first
+        assert f"Move 1 of {total}" in guide.text_content(), guide.text_content()
+        legal = [a.label for a in mirror.game.legal_actions(mirror.state, seat) if a.label != move]
+        wrong = next((h for h in mirror.current_scene().hits if h.target in legal), None)
+        if wrong is not None:
+            status, log, before = _status(notebook, w), _log(notebook, w), canvas_hash(page, w["id"])
+            _click_canvas(notebook, w, wrong)
+            answer = _wait_status_change(notebook, w, status)
+            assert answer.startswith("✗") and move in answer, \
+                f"{w['id']}: {wrong.target} was answered with {answer!r}"
+            assert _log(notebook, w) == log, f"{w['id']}: the wrong move {wrong.target} was played"
+            assert canvas_hash(page, w["id"]) == before, f"{w['id']}: the wrong move changed the picture"
+            shot(page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-guided-wrong")
+        status, log = _status(notebook, w), _log(notebook, w)
+        for pick in clicks[:-1]:
+            before = canvas_hash(page, w["id"])
+            _click_canvas(notebook, w, pick)
+            wait_for_change(page, w["id"], before)
+        before = canvas_hash(page, w["id"])
+        _click_canvas(notebook, w, clicks[-1])
+        played = _wait_status_change(notebook, w, status)
+        wait_for_change(page, w["id"], before)
+        assert "✗" not in played, f"{w['id']}: the named move {move} was refused: {played}"
+        assert _log(notebook, w) != log, f"{w['id']}: the named move {move} added nothing to the log"
+        expected = "Guided moves done" if total == "1" else f"Move 2 of {total}"
+        page.wait_for_function("([id, text]) => document.querySelector(`[data-bonekit='${id}'] "
+                               "[role=status]`).textContent.includes(text)",
+                               arg=[w["id"], expected], timeout=15_000)
+        shot(page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-guided-played")
+        answered = "" if wrong is None else f"; {wrong.target} answered with the lesson move"
+        report(f"{notebook.path} {w['id']}: guided move 1 of {total} ({move}) played by "
+               f"{len(clicks)} click(s){answered}")
 
 
 def test_browser_console_and_kernel_show_no_errors(notebook):

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from .conftest import VIEWPORT, VOILA_NOTEBOOKS, report
-from .pages import canvas_hash, open_page, drawn, expected_widgets, shot, wait_for_change, wait_for_widgets
+from .pages import canvas_hash, drawn, expected_widgets, open_page, shot, wait_for_change, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,8 @@ def app(request, browser, voila_server):
     page.goto(f"{voila_server.url}/voila/render/{path}", wait_until="domcontentloaded", timeout=120_000)
     expected = expected_widgets(voila_server.root / path)
     widgets = wait_for_widgets(page, expected, timeout_s=120)
-    report(f"Voilà {path}: {len(widgets)} canvases drawn {time.monotonic() - t0:.1f} s after opening the page")
+    report(f"Voilà {path}: {len(widgets)} canvases drawn {time.monotonic() - t0:.1f} s "
+           f"after opening the page")
     yield page, watch, widgets, expected, path
     context.close()
 
@@ -36,7 +37,8 @@ def test_voila_shows_every_canvas_drawn(app, screenshots):
     name = "voila-" + path.removesuffix(".ipynb").replace("/", "-")
     for w in widgets:
         assert drawn(w["stats"]), f"{w['id']} looks blank in Voilà: {w['stats']}"
-        target = f"[data-bonekit='{w['id']}']" if w["kind"] != "canvas" else f"canvas[data-bonekit-canvas='{w['id']}']"
+        target = (f"[data-bonekit='{w['id']}']" if w["kind"] != "canvas"
+                  else f"canvas[data-bonekit-canvas='{w['id']}']")
         shot(page, target, screenshots, f"{name}-{w['id']}")
 
 

@@ -1,0 +1,111 @@
+"""Every notebook opened in JupyterLab WITHOUT running it, the way a learner first meets it on a
+fresh clone or on Binder: each saved picture must show as a picture.
+
+The server's copy of the notebooks is untrusted (its Jupyter data folder is new), so JupyterLab
+refuses the saved SVG and the widget views and falls back to the next thing in each output's
+mime bundle: that must be the PNG, not the text repr (``<Scene 900x358 ...>``, ``Stepper(...)``).
+Then the copy is trusted (``jupyter trust``, as ``tasks.py lab`` and Binder's postBuild do) and
+reloaded: the pictures must still show, now as SVG and as the restored widgets.
+
+One page for the module; each notebook is opened, checked untrusted, trusted, checked again and
+closed with its kernel shut down.
+"""
+from __future__ import annotations
+
+import pytest
+
+from .conftest import LAB_NOTEBOOKS, START, VIEWPORT, notebook_id, report, shutdown_kernels, trust
+from .pages import (
+    BARE_REPR,
+    CLOSE_JS,
+    OPEN_UNRUN_JS,
+    REVERT_JS,
+    SCROLL_TO_CELL_JS,
+    SHOWN_OUTPUTS_JS,
+    THEMES,
+    is_picture,
+    open_page,
+    picture_shown,
+    saved_outputs,
+    set_theme,
+)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser, lab_server):
+    context, page, watch = open_page(browser, lab_server.root, START, VIEWPORT)
+    page.goto(f"{lab_server.url}/lab?reset", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands", timeout=60_000)
+    yield page, watch
+    context.close()
+    shutdown_kernels(lab_server)
+
+
+def _check(saved: list[dict], shown: list[dict], state: str) -> tuple[list[str], int]:
+    """Problems (one line each) and the number of saved pictures shown as pictures. ``shown``
+    lists the outputs as JupyterLab holds them (it merges consecutive stream outputs, so their
+    count may differ from the file's, never the pictures')."""
+    problems, pictures = [], 0
+    in_file = [(s["cell"], s["mimes"]) for s in saved if s["picture"]]
+    on_page = [(s["cell"], s["mimes"]) for s in shown if is_picture(s)]
+    if in_file != on_page:
+        problems.append(f"{state}: the page holds other pictures than the file: {on_page} vs {in_file}")
+    for out in shown:
+        where = f"cell {out['cell']} output {out['output']}"
+        if out["pending"]:
+            problems.append(f"{state} {where}: never rendered ({out['text']!r})")
+        elif is_picture(out):
+            if picture_shown(out):
+                pictures += 1
+            else:
+                problems.append(f"{state} {where}: a saved picture ({', '.join(out['mimes'])}) is shown as "
+                                f"{out['shown']}: {out['text'][:100]!r}, images {out['images']}, "
+                                f"canvas colours {[c['colours'] for c in out['canvases']]}")
+        if BARE_REPR.match(out["text"]):
+            problems.append(f"{state} {where}: shows the bare repr {out['text'][:80]!r}")
+    return problems, pictures
+
+
+@pytest.mark.parametrize("path", list(LAB_NOTEBOOKS.values()), ids=list(LAB_NOTEBOOKS))
+def test_saved_pictures_show_unrun_untrusted_and_trusted(lab_page, lab_server, path, screenshots):
+    page, watch = lab_page
+    saved = saved_outputs(lab_server.root / path)
+    expected = sum(s["picture"] for s in saved)
+    opened = page.evaluate(OPEN_UNRUN_JS, {"path": path, "timeoutMs": 90_000})
+    try:
+        assert opened["trusted"] is False, f"{path}: the server's fresh copy should not be trusted yet"
+        shown = page.evaluate(SHOWN_OUTPUTS_JS, {"path": path, "timeoutMs": 30_000})
+        untrusted, shown_untrusted = _check(saved, shown, "untrusted")
+        if path == START:
+            _gallery_views(page, path, saved, screenshots)
+
+        trust(lab_server, lab_server.root / path)
+        assert page.evaluate(REVERT_JS, {"path": path}) is True, \
+            f"{path}: still untrusted after jupyter trust"
+        shown = page.evaluate(SHOWN_OUTPUTS_JS, {"path": path, "timeoutMs": 30_000})
+        trusted, shown_trusted = _check(saved, shown, "trusted")
+        svg = sum(s["shown"] == "image/svg+xml" for s in shown)
+    finally:
+        page.evaluate(CLOSE_JS, {"path": path})
+    report(f"{path} unrun: {expected} saved pictures; shown untrusted {shown_untrusted}, "
+           f"trusted {shown_trusted} ({svg} as SVG)")
+    assert expected > 0, f"{path} saves no picture"
+    assert untrusted + trusted == [], "\n".join(untrusted + trusted)
+    assert shown_untrusted == shown_trusted == expected
+    assert watch.console_errors() == []
+
+
+def _gallery_views(page, path: str, saved: list[dict], screenshots) -> None:
+    """The start page as first opened (untrusted), at its first saved picture, light and dark."""
+    page.evaluate(SCROLL_TO_CELL_JS, {"path": path, "cell": next(s["cell"] for s in saved if s["picture"])})
+    page.wait_for_timeout(300)
+    main = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+    try:
+        for name, theme in (("light", THEMES["light"]), ("dark", THEMES["dark"])):
+            set_theme(page, theme)
+            page.locator(main).screenshot(path=str(screenshots / f"unrun-{name}-{notebook_id(path)}.png"),
+                                          animations="disabled")
+    finally:
+        set_theme(page, THEMES["light"])

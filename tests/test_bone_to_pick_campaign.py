@@ -520,7 +520,7 @@ def test_upgrade_discards_reshuffle_when_the_deck_runs_out(game):
     assert s.offers[0][0] == "U01"            # the last card of the old deck comes first
     drawn = [u for o in s.offers for u in o]
     assert len(drawn) == 7 and len(set(drawn)) == 7
-    assert sorted(drawn + s.upgrade_deck) == ["U0%d" % i for i in range(1, 9)]
+    assert sorted(drawn + s.upgrade_deck) == [f"U0{i}" for i in range(1, 9)]
     assert s.upgrade_discard == []
     shuffle = kinds(events, "reshuffle_upgrades")
     assert len(shuffle) == 1 and shuffle[0].visible_to == () and shuffle[0].rule == C + "upgrade"

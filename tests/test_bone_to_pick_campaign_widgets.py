@@ -15,16 +15,16 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import bonekit
-from conftest import base_view_without
 from bonekit.core.actions import seat_name
 from bonekit.core.replay import Replay
+from bonekit.core.words import plural
 from bonekit.games.bone_to_pick import HIDDEN, CarefulBot
 from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
 from bonekit.games.bone_to_pick.data import abilities, upgrades
 from bonekit.widgets import Stepper, Table, Text, render
 from bonekit.widgets.views import bone_to_pick_campaign as view
 from bonekit.widgets.views import bone_to_pick_modes as modes_view
-from bonekit.core.words import plural
+from conftest import base_view_without
 
 SVG = "{http://www.w3.org/2000/svg}"
 SELECT = "select:"

@@ -12,8 +12,7 @@ import bonekit
 from bonekit import Action, RandomBot, Replay, play_out
 from bonekit.core import events_for
 from bonekit.games.bone_to_pick.bots import CoopBot
-from bonekit.games.bone_to_pick.data import title_for, upgrades
-from bonekit.games.bone_to_pick.data import card_value
+from bonekit.games.bone_to_pick.data import card_value, title_for, upgrades
 from bonekit.games.bone_to_pick.labels import card_arg
 from conftest import levels, refused
 

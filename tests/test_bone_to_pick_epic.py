@@ -10,8 +10,16 @@ from bonekit.core import events_for
 from bonekit.games.bone_to_pick.data import components, second_box, upgrades
 from bonekit.games.bone_to_pick.state import TitleCard, WaveResult
 from conftest import refused
-from test_bone_to_pick_campaign import (BOTS, CONF, LEGEND_VP, SCAPEGOAT_VP, kinds, play_all,
-                                        run_modes_game, stage)
+from test_bone_to_pick_campaign import (
+    BOTS,
+    CONF,
+    LEGEND_VP,
+    SCAPEGOAT_VP,
+    kinds,
+    play_all,
+    run_modes_game,
+    stage,
+)
 
 R = "bone_to_pick."
 E = R + "epic."

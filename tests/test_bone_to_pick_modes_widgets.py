@@ -11,12 +11,12 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import bonekit
-from conftest import base_view_without
 from bonekit.games.bone_to_pick import CarefulBot
 from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
 from bonekit.games.bone_to_pick.data import card_value
 from bonekit.widgets import Rect, Table, Text, render
 from bonekit.widgets.views import bone_to_pick_modes as view
+from conftest import base_view_without
 
 SVG = "{http://www.w3.org/2000/svg}"
 SELECT = "select:"
@@ -258,7 +258,8 @@ def test_base_game_picture_is_byte_identical(game):
         bots = {i: CarefulBot(i) for i in range(players)}
         while True:
             for seat in (None, 0):
-                assert render(game, state, seat, seat).to_svg() == plain.render(game, state, seat, seat).to_svg()
+                assert (render(game, state, seat, seat).to_svg()
+                        == plain.render(game, state, seat, seat).to_svg())
             if game.is_over(state):
                 break
             seat = game.to_move(state)[0]

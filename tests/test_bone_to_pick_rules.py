@@ -21,7 +21,7 @@ RULEBOOK_EXAMPLE_DECK = ["H10", "E01", "E02", "E03", "E04", "E05", "E06", "E07",
 
 def filler(exclude, n=9):
     """``n`` undead ids (easy first) not in ``exclude``, to complete a stacked deck."""
-    ids = [u for u in ["E0%d" % i for i in range(1, 10)] + ["E10"] + ["M%02d" % i for i in range(1, 21)]
+    ids = [u for u in [f"E0{i}" for i in range(1, 10)] + ["E10"] + [f"M{i:02d}" for i in range(1, 21)]
            if u not in exclude]
     return ids[:n]
 

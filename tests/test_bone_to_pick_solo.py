@@ -10,8 +10,7 @@ import pytest
 import bonekit
 from bonekit import RandomBot, Replay, play_out
 from bonekit.games.bone_to_pick.bots import SoloBot
-from bonekit.games.bone_to_pick.data import title_for, upgrades
-from bonekit.games.bone_to_pick.data import card_value
+from bonekit.games.bone_to_pick.data import card_value, title_for, upgrades
 from conftest import levels, refused
 
 S = "bone_to_pick.solo."

@@ -10,8 +10,7 @@ import pytest
 from bonekit import Replay
 from bonekit.games.bone_to_pick.data import components
 from bonekit.games.bone_to_pick.state import TitleCard, WaveResult
-from test_bone_to_pick_campaign import (BOTS, LEGEND_VP, kinds, play_all, run_modes_game,
-                                        stage)
+from test_bone_to_pick_campaign import BOTS, LEGEND_VP, kinds, play_all, run_modes_game, stage
 
 R = "bone_to_pick."
 T = R + "team."

@@ -3,12 +3,6 @@ produce, and every claim the notebooks' prose makes about their seeded games."""
 from __future__ import annotations
 
 import pytest
-from bonekit.widgets.lessons.bone_to_pick_campaign import (
-    EPIC_SEATS,
-    EPIC_SEED,
-    first_epic_turn,
-    first_upgrade,
-)
 
 import bonekit
 from bonekit.core.actions import seat_name
@@ -35,6 +29,12 @@ from bonekit.games.bone_to_pick.campaign_scenarios import (
     wave_over,
 )
 from bonekit.games.bone_to_pick.rules_logic import campaign_ranking
+from bonekit.widgets.lessons.bone_to_pick_campaign import (
+    EPIC_SEATS,
+    EPIC_SEED,
+    first_epic_turn,
+    first_upgrade,
+)
 
 game = bonekit.load("bone_to_pick")
 
@@ -83,7 +83,8 @@ def test_a_greedy_table_loses_wave_1_and_p4_is_the_lone_scapegoat(camp):
 
 
 def test_upgrade_draws_follow_the_board_for_won_lost_and_tied_waves(after1):
-    assert upgrade_draws(4, won=True, titled=["P3"]) == {seat_name(s): len(o) for s, o in enumerate(after1.offers)}
+    offered = {seat_name(s): len(o) for s, o in enumerate(after1.offers)}
+    assert upgrade_draws(4, won=True, titled=["P3"]) == offered
     assert upgrade_draws(4, won=False, titled=["P1", "P2"]) == {"P1": 0, "P2": 0, "P3": 1, "P4": 1}
     with pytest.raises(ValueError):
         upgrade_draws(4, won=True, titled=["P5"])

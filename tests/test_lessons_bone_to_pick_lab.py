@@ -174,7 +174,8 @@ def test_win_study_is_a_share_per_setting_and_table():
     rate = studies.win_study(game, studies.SETTINGS, (2, 5), range(4))
     assert set(rate) == {(s, n) for s in studies.SETTINGS for n in (2, 5)}
     wins = [game.outcome(studies.play_fast(game, game.new(5, seed=s, easy_deck=True),
-                                           studies.careful_table(5, s))).result == "victory" for s in range(4)]
+                                           studies.careful_table(5, s))).result == "victory"
+            for s in range(4)]
     assert rate["easy deck", 5] == sum(wins) / 4
     assert all(0 <= r <= 1 for r in rate.values())
 
@@ -191,7 +192,8 @@ def test_greed_study_rows_and_turns():
     hits = sum(not r.defeated for f in finals for r in f.history)
     assert sum(study.hits_by_turn.values()) == hits
     assert sum(study.falls_by_turn.values()) == sum(o.result == "defeat" for o in outs)
-    assert list(study.hits_by_turn) == list(study.falls_by_turn) == list(range(1, len(study.hits_by_turn) + 1))
+    turns = list(range(1, len(study.hits_by_turn) + 1))
+    assert list(study.hits_by_turn) == list(study.falls_by_turn) == turns
     assert 0 <= greedy.sole_scapegoat <= greedy.scapegoat <= 1
 
 

@@ -1,4 +1,5 @@
-"""Bone to Pick bots. Each decides from its own seat's view only."""
+"""Bone to Pick bots. Each decides from its own seat's view only (``game.bot_view``: the view
+without copies, read and let go within the decision)."""
 from __future__ import annotations
 
 import math
@@ -103,7 +104,7 @@ class CarefulBot:
         self.keepsake = mood.choice((7, 8, 9, 10)) if mood.random() < 0.35 else None
 
     def choose(self, game, state, seat: int) -> Action:
-        view = game.view(state, seat)
+        view = game.bot_view(state, seat)
         other = campaign_choice(game, view, seat)
         if other is not None:
             return other
@@ -227,7 +228,7 @@ class _ModeBot:
         pass
 
     def choose(self, game, state, seat: int) -> Action:
-        view = game.view(state, seat)
+        view = game.bot_view(state, seat)
         actions = game.legal_actions(view, seat)
         if view.offer:
             return max(actions, key=lambda a: (card_value(a.args[0].upper()), a.args[0]))

@@ -22,8 +22,9 @@ Nothing here imports Jupyter; the notebooks draw and print.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ...core.actions import seat_name, seat_option
 from ...core.bots import Bot, play_out
@@ -202,7 +203,9 @@ def trophy_takers(state: BoneToPickState, plays: Sequence[int]) -> tuple[str | N
     seats play ``plays``: player names (``names`` option), the same name twice if one player
     takes both, None where nobody takes one."""
     turn = epic_turn(state, plays).history[-1]
-    name = (lambda s: None if s is None else state.names[s])
+
+    def name(seat: int | None) -> str | None:
+        return None if seat is None else state.names[seat]
     return name(turn.trophy_to), name(turn.second_to)
 
 
@@ -237,7 +240,8 @@ class Finisher:
 
     def sum_line(self) -> str:
         """The count written out, e.g. ``Pjotr: 12 + 2 - 5 + 11 = 20``."""
-        terms = "".join(f" {'-' if p < 0 else '+'} {abs(p)}" for p in [*self.card_points(), self.upgrade_points])
+        points = [*self.card_points(), self.upgrade_points]
+        terms = "".join(f" {'-' if p < 0 else '+'} {abs(p)}" for p in points)
         return f"{self.name}: {self.defeated}{terms} = {self.points}"
 
 
@@ -259,26 +263,15 @@ BOT_TABLES: dict[str, Callable[[], dict[int, Bot]]] = {
 def play_campaign(table: str, seed: int, fast: bool = True) -> BoneToPickState:
     """The final state of a four-player campaign with seed ``seed``, played by ``BOT_TABLES[table]``.
 
-    ``fast`` (the default, for studies) plays on one private copy of the state, changed in place
-    without events, instead of ``game.apply``'s checked copy per action; the bots choose only
-    legal actions, and the test suite shows both paths reach the same final state.
+    ``fast`` (the default, for studies) plays on the engine's fast path, ``game.playout``
+    (one private copy changed in place, without events), instead of ``game.apply``'s checked
+    step per action; the test suite shows both paths reach the same final state.
     """
     game = _game()
     start = game.new(4, variant="campaign", seed=seed)
     if not fast:
         return play_out(game, start, BOT_TABLES[table]())[0]
-    return _play_fast(game, start, BOT_TABLES[table]())
-
-
-def _play_fast(game, state: BoneToPickState, bots: Mapping[int, Bot],
-               max_actions: int = 10_000) -> BoneToPickState:
-    state = game.copy_state(state)
-    for _ in range(max_actions):
-        if game.is_over(state):
-            return state
-        seat = game.to_move(state)[0]
-        game._apply(state, bots[seat].choose(game, state, seat), [])   # in place: ours alone
-    raise RuntimeError(f"no end after {max_actions} actions")
+    return game.playout(start, BOT_TABLES[table](), max_actions=10_000)[0]
 
 
 @dataclass(frozen=True)

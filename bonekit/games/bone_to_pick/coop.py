@@ -11,38 +11,71 @@ the whole first undead deck of the stack).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.actions import Action, seat_name, seat_option
 from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
-from .data import card_type, card_value, title_for
-from .labels import NOTHING, is_upgrade, is_upgrade_arg, match, upgrade_arg
+from ...core.words import plural, short
+from .data import card_type, card_value, components, title_for
+from .labels import NOTHING, action, is_upgrade, is_upgrade_arg, match, plain_number, upgrade_arg, value_plays
+from .mode_setup import check_common, check_options, shuffled_upgrades, shuffled_weapon_decks, undead_stack
 from .modes_state import HIDDEN_CARD, CoopState, ModeTurn, Shared
 from .rules_logic import trophy_winner
-from .solo import (check_common, check_options, draw_upgrades, hide, let_through, reveal_next,
-                   shuffled_upgrades, shuffled_weapon_decks, undead_stack)
+from .shared_rules import NO_RNG, R, damage, draw_upgrades, let_through, reveal_next
 from .text import card_names, last_line, modes_header
-from ...core.words import plural, short
 
-if TYPE_CHECKING:
-    from .game import BoneToPick
-
-R = "bone_to_pick."
 C = R + "coop."
 
 
-def _sort_key(card: str):
-    return (card_value(card), ":" not in card, card)
+TALK = ("types", "values")  # what a player may tell the table, in the order labels list it
+
+
+_SORT_KEYS: dict[str, tuple] = {}
+
+
+def _sort_key(card: str) -> tuple:
+    """How a co-op hand is sorted: by value, weapons before upgrades, then by name."""
+    key = _SORT_KEYS.get(card)
+    if key is None:
+        key = _SORT_KEYS[card] = (card_value(card), ":" not in card, card)
+    return key
+
+
+# Every printed weapon card by name ("red:7") with its value: the hot paths read this table
+# instead of parsing names.
+WEAPON_VALUES = {f"{colour}:{v}": v for colour in components().colour_names
+                 for v in components().weapon_values}
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _weapon_of_value(hand: list[str], value: int) -> str:
+    """The first weapon (not upgrade) card of ``value`` in ``hand``."""
+    for card in hand:
+        found = WEAPON_VALUES.get(card)
+        if found is None:
+            if is_upgrade(card):
+                continue
+            found = card_value(card)
+        if found == value:
+            return card
+    raise ValueError(f"no weapon of value {value} in hand")
+
+
+def _order(start: int, players: int) -> tuple[int, ...]:
+    """The seats from ``start`` clockwise (made once per table)."""
+    found = _ORDERS.get((start, players))
+    if found is None:
+        found = _ORDERS[(start, players)] = tuple((start + i) % players for i in range(players))
+    return found
 
 
 class CoopMode:
     OPTIONS = {"names", "start", "hard", "free_talk"}
 
-    def __init__(self, game: "BoneToPick"):
-        self.game = game
-        self.conf = game.data.raw["coop"]
+    def __init__(self) -> None:
+        self.conf = components().raw["coop"]
 
     def by_players(self, players: int) -> dict:
         return self.conf["by_players"][str(players)]
@@ -57,43 +90,48 @@ class CoopMode:
         if options.get("free_talk", "turn") not in ("turn", "wave"):
             raise ValueError(f"free_talk must be 'turn' or 'wave', not {short(options['free_talk'])}")
         state = self._blank(players, seed, names, options)
-        self._setup(state, [])
+        self._setup(state, None)
         return state
 
     def _blank(self, players, seed, names, options) -> CoopState:
-        return CoopState(players=players, variant="coop", seed=seed, names=names,
-                         hit_points=self.conf["hit_points"], rng=Rng(seed),
-                         start=seat_option(options.get("start", "P1"), players, "start"),
-                         decks=[], hands=[[] for _ in range(players)], stack=[], box=[],
-                         upgrade_deck=[], played=[None] * players,
-                         trophies=[[] for _ in range(players)],
-                         set_aside=[[] for _ in range(players)],
-                         options={k: (list(v) if isinstance(v, (list, tuple)) else v)
-                                  for k, v in options.items()})
+        state = CoopState(players=players, variant="coop", seed=seed, names=names,
+                          hit_points=self.conf["hit_points"], rng=Rng(seed),
+                          start=seat_option(options.get("start", "P1"), players, "start"),
+                          decks=[], hands=[[] for _ in range(players)], stack=[], box=[],
+                          upgrade_deck=[], played=[None] * players,
+                          trophies=[[] for _ in range(players)],
+                          set_aside=[[] for _ in range(players)],
+                          options={k: (list(v) if isinstance(v, (list, tuple)) else v)
+                                   for k, v in options.items()})
+        state.owns_all()  # all new: setup changes it in place
+        return state
 
-    def _setup(self, state: CoopState, events: list[Event]) -> None:
+    def _setup(self, state: CoopState, events: list[Event] | None) -> None:
         conf = self.by_players(state.players)
-        state.decks = shuffled_weapon_decks(self.game, state, conf["sets_per_deck"], events,
+        state.decks = shuffled_weapon_decks(state, conf["sets_per_deck"], events,
                                             C + "setup")
         for seat in range(state.players):
             state.hands[seat] = sorted(state.decks[seat][:self.conf["hand"]], key=_sort_key)
             state.decks[seat] = state.decks[seat][self.conf["hand"]:]
-            events.append(Event("draw", C + "setup", f"{seat_name(seat)} draws "
-                                f"{self.conf['hand']} weapons.", {"seat": seat}))
-            events.append(Event("hand", C + "setup",
-                                f"{seat_name(seat)}'s hand: {self._cards(state.hands[seat])}.",
-                                {"seat": seat, "cards": tuple(state.hands[seat])},
-                                visible_to=(seat,)))
-        state.stack, state.box = undead_stack(self.game, state, conf["undead_decks"], events,
+            if events is not None:
+                events.append(Event("draw", C + "setup", f"{seat_name(seat)} draws "
+                                    f"{self.conf['hand']} weapons.", {"seat": seat}))
+                events.append(Event("hand", C + "setup",
+                                    f"{seat_name(seat)}'s hand: {self._cards(state.hands[seat])}.",
+                                    {"seat": seat, "cards": tuple(state.hands[seat])},
+                                    visible_to=(seat,)))
+        state.stack, state.box = undead_stack(state, conf["undead_decks"], events,
                                               C + "setup")
         state.upgrade_deck = shuffled_upgrades(state, events, C + "setup")
-        events.append(Event("start", C + "setup",
-                            f"The Haven has {state.hit_points} hit points; "
-                            f"{seat_name(state.start)} is the starting player.",
-                            {"start": state.start}))
+        if events is not None:
+            events.append(Event("start", C + "setup",
+                                f"The Haven has {state.hit_points} hit points; "
+                                f"{seat_name(state.start)} is the starting player.",
+                                {"start": state.start}))
         if state.options.get("hard"):
-            events.append(Event("hard", C + "talk.hard", "Hard mode: nobody may tell anything "
-                                "about their cards."))
+            if events is not None:
+                events.append(Event("hard", C + "talk.hard", "Hard mode: nobody may tell anything "
+                                    "about their cards."))
         self._reveal(state, events)
 
     def setup_events(self, state: CoopState) -> tuple[Event, ...]:
@@ -104,10 +142,15 @@ class CoopMode:
 
     # turn order and talk
     def order(self, state: CoopState) -> list[int]:
-        return [(state.start + i) % state.players for i in range(state.players)]
+        """Play order: the starting player, then clockwise."""
+        return list(_order(state.start, state.players))
 
     def next_player(self, state: CoopState) -> int | None:
-        return next((s for s in self.order(state) if state.played[s] is None), None)
+        played = state.played
+        for seat in _order(state.start, state.players):
+            if played[seat] is None:
+                return seat
+        return None
 
     def free_turns(self, state: CoopState) -> int:
         if state.options.get("free_talk", "turn") == "wave":
@@ -119,12 +162,19 @@ class CoopMode:
             return False
         if kind == "values" and state.turn > self.free_turns(state):
             return False
-        return not any(x.turn == state.turn and x.seat == seat and x.kind == kind
-                       for x in state.shared)
+        turn = state.turn
+        for told in reversed(state.shared):  # told in turn order: this turn's talk comes last
+            if told.turn != turn:
+                return True
+            if told.seat == seat and told.kind == kind:
+                return False
+        return True
 
     def share_actions(self, state: CoopState, seat: int) -> list[Action]:
-        return [Action(seat, "share", (k,)) for k in ("types", "values")
-                if self._may_share(state, seat, k)]
+        return [action(seat, "share", (k,)) for k in TALK if self._may_share(state, seat, k)]
+
+    def _may_talk(self, state: CoopState, seat: int) -> bool:
+        return self._may_share(state, seat, "types") or self._may_share(state, seat, "values")
 
     # decisions
     def to_move(self, state: CoopState) -> tuple[int, ...]:
@@ -133,7 +183,7 @@ class CoopMode:
         if state.offer:
             return (state.offer_to,)
         first = self.next_player(state)
-        others = [s for s in self.order(state) if s != first and self.share_actions(state, s)]
+        others = [s for s in _order(state.start, state.players) if s != first and self._may_talk(state, s)]
         return (first, *others)
 
     def current_rule(self, state: CoopState) -> str:
@@ -142,19 +192,51 @@ class CoopMode:
         return C + ("upgrade" if state.offer else "turn.play")
 
     def legal_actions(self, state: CoopState, seat: int) -> list[Action]:
-        if seat not in self.to_move(state):
+        # Owing a decision (``to_move``) is playing next, or being free to talk.
+        if state.over or seat not in range(state.players):
             return []
         if state.offer:
-            return [Action(seat, "keep", (u.lower(),)) for u in sorted(state.offer)]
+            return ([action(seat, "keep", (u.lower(),)) for u in sorted(state.offer)]
+                    if seat == state.offer_to else [])
         out = []
         if seat == self.next_player(state):
             hand = state.hands[seat]
-            out = [Action(seat, "play", (str(v),))
-                   for v in sorted({card_value(c) for c in hand if not is_upgrade(c)})]
-            out += [Action(seat, "play", (upgrade_arg(u),)) for u in sorted(filter(is_upgrade, hand))]
             if not hand:
-                out = [Action(seat, "play", (NOTHING,))]
+                out = [action(seat, "play", (NOTHING,))]
+            else:
+                weapons, ups = set(), []
+                for card in hand:
+                    value = WEAPON_VALUES.get(card)
+                    if value is not None:
+                        weapons.add(value)
+                    elif is_upgrade(card):
+                        ups.append(card)
+                    else:  # a card this table does not print (a staged hand): by its value
+                        weapons.add(card_value(card))
+                out = value_plays(seat, sorted(weapons))
+                if ups:
+                    out += [action(seat, "play", (upgrade_arg(u),)) for u in sorted(ups)]
         return out + self.share_actions(state, seat)
+
+    def is_legal(self, state: CoopState, act: Action) -> bool:
+        """Whether ``act`` (well formed) is one of ``legal_actions``, decided directly."""
+        seat, args = act.seat, act.args
+        if state.over or not 0 <= seat < state.players or len(args) != 1:
+            return False
+        if state.offer:
+            return (seat == state.offer_to and act.verb == "keep"
+                    and any(u.lower() == args[0] for u in state.offer))
+        if act.verb == "share":
+            return args[0] in ("types", "values") and self._may_share(state, seat, args[0])
+        if act.verb != "play" or seat != self.next_player(state):
+            return False
+        hand = state.hands[seat]
+        if not hand:
+            return args[0] == NOTHING
+        value = plain_number(args[0])
+        if value is not None:
+            return any(not is_upgrade(c) and card_value(c) == value for c in hand)
+        return any(is_upgrade(c) and upgrade_arg(c) == args[0] for c in hand)
 
     def why_illegal(self, state: CoopState, action: Action) -> tuple[str, str]:
         who, seat = seat_name(action.seat), action.seat
@@ -207,21 +289,22 @@ class CoopMode:
         return f"{who} has no card of value {value} in hand (hand: {hand})", C + "turn.play"
 
     # applying
-    def apply(self, state: CoopState, action: Action, events: list[Event]) -> None:
+    def apply(self, state: CoopState, action: Action, events: list[Event] | None) -> None:
         seat = action.seat
         if action.verb == "keep":
             card = action.args[0].upper()
-            state.offer.remove(card)
-            state.hands[seat] = sorted(state.hands[seat] + [card], key=_sort_key)
-            state.upgrade_discard += state.offer
-            events.append(Event("keep", C + "upgrade",
-                                f"{seat_name(seat)} keeps an upgrade; "
-                                f"{', '.join(f'{u} ({card_value(u)})' for u in state.offer)} "
-                                f"discarded face up.",
-                                {"seat": seat, "discarded": tuple(state.offer)}))
-            events.append(Event("kept", C + "upgrade", f"{seat_name(seat)} keeps {card} "
-                                f"({card_value(card)}).", {"seat": seat, "kept": card},
-                                visible_to=(seat,)))
+            state.own("offer").remove(card)
+            state.own("hands")[seat] = sorted(state.hands[seat] + [card], key=_sort_key)
+            state.own("upgrade_discard").extend(state.offer)
+            if events is not None:
+                events.append(Event("keep", C + "upgrade",
+                                    f"{seat_name(seat)} keeps an upgrade; "
+                                    f"{', '.join(f'{u} ({card_value(u)})' for u in state.offer)} "
+                                    f"discarded face up.",
+                                    {"seat": seat, "discarded": tuple(state.offer)}))
+                events.append(Event("kept", C + "upgrade", f"{seat_name(seat)} keeps {card} "
+                                    f"({card_value(card)}).", {"seat": seat, "kept": card},
+                                    visible_to=(seat,)))
             state.offer, state.offer_to = [], None
             self._reveal(state, events)
             return
@@ -230,96 +313,104 @@ class CoopMode:
             hand = state.hands[seat]
             told = tuple(str(card_value(c)) for c in hand) if kind == "values" \
                 else tuple(sorted(card_type(c) for c in hand))
-            state.shared.append(Shared(state.turn, seat, kind, told))
-            events.append(Event("share", C + "talk", f"{seat_name(seat)} tells the table the "
-                                f"{kind} in hand: {' '.join(told)}.",
-                                {"seat": seat, "kind": kind, "told": told}))
+            state.own("shared").append(Shared(state.turn, seat, kind, told))
+            if events is not None:
+                events.append(Event("share", C + "talk", f"{seat_name(seat)} tells the table the "
+                                    f"{kind} in hand: {' '.join(told)}.",
+                                    {"seat": seat, "kind": kind, "told": told}))
             return
         arg = action.args[0]
         if arg == NOTHING:
-            state.played[seat] = NOTHING
-            events.append(Event("play_nothing", C + "turn.empty_decks", f"{seat_name(seat)} has "
-                                f"no cards left and adds nothing.", {"seat": seat, "value": 0}))
+            state.own("played")[seat] = NOTHING
+            if events is not None:
+                events.append(Event("play_nothing", C + "turn.empty_decks", f"{seat_name(seat)} has "
+                                    f"no cards left and adds nothing.", {"seat": seat, "value": 0}))
         else:
-            hand = state.hands[seat]
-            card = match(arg, hand) if is_upgrade_arg(arg) else \
-                next(c for c in hand if not is_upgrade(c) and card_value(c) == int(arg))
+            hand = state.own_seat("hands", seat)
+            card = match(arg, hand) if is_upgrade_arg(arg) else _weapon_of_value(hand, int(arg))
             hand.remove(card)
-            state.played[seat] = card
-            value = card_value(card)
-            shown = f"upgrade {card} ({value})" if is_upgrade(card) else str(value)
-            events.append(Event("play", C + "turn.play", f"{seat_name(seat)} plays {shown} face up.",
-                                {"seat": seat, "card": card, "value": value}))
-        if all(p is not None for p in state.played):
+            state.own("played")[seat] = card
+            if events is not None:
+                value = card_value(card)
+                shown = f"upgrade {card} ({value})" if is_upgrade(card) else str(value)
+                events.append(Event("play", C + "turn.play", f"{seat_name(seat)} plays {shown} face up.",
+                                    {"seat": seat, "card": card, "value": value}))
+        if None not in state.played:
             self._resolve(state, events)
 
-    def _resolve(self, state: CoopState, events: list[Event]) -> None:
-        game = self.game
-        undead = game.data.undead[state.current]
+    def _resolve(self, state: CoopState, events: list[Event] | None) -> None:
+        undead = components().undead[state.current]
         power = undead.power_for(state.players)
         plays = tuple(state.played)
         values = tuple(card_value(c) for c in plays)  # type: ignore[arg-type]
         total = sum(values)
         defeated = total >= power
-        events.append(Event("attack", C + "turn.attack",
-                            f"Total {total} against power {power}: "
-                            f"{'the ' + undead.name + ' is beaten' if defeated else 'not enough'}.",
-                            {"total": total, "power": power, "defeated": defeated}))
+        if events is not None:
+            events.append(Event("attack", C + "turn.attack",
+                                f"Total {total} against power {power}: "
+                                f"{'the ' + undead.name + ' is beaten' if defeated else 'not enough'}.",
+                                {"total": total, "power": power, "defeated": defeated}))
         winner = None
         if defeated:
             winner = trophy_winner(values)
             if winner is None:
-                state.unclaimed.append(undead.id)
-                events.append(Event("no_trophy", C + "turn.attack", "Nobody takes the trophy: no "
-                                    "value above 0 was played only once.", {"undead": undead.id}))
+                state.own("unclaimed").append(undead.id)
+                if events is not None:
+                    events.append(Event("no_trophy", C + "turn.attack", "Nobody takes the trophy: no "
+                                        "value above 0 was played only once.", {"undead": undead.id}))
             else:
-                state.trophies[winner].append(undead.id)
-                events.append(Event("trophy", C + "turn.attack", f"{seat_name(winner)} takes the "
-                                    f"{undead.name} as a trophy.", {"seat": winner, "undead": undead.id}))
+                state.own_seat("trophies", winner).append(undead.id)
+                if events is not None:
+                    events.append(Event("trophy", C + "turn.attack", f"{seat_name(winner)} takes the "
+                                        f"{undead.name} as a trophy.", {"seat": winner, "undead": undead.id}))
         else:
-            let_through(game, state, undead, C + "turn.attack", events)
-        state.history.append(ModeTurn(state.turn, undead.id, power, plays, values, total,
-                                      defeated, winner))
-        state.discard += [c for c in plays if c != NOTHING]  # type: ignore[misc]
+            let_through(state, undead, C + "turn.attack", events)
+        state.own("history").append(ModeTurn(state.turn, undead.id, power, plays, values, total,
+                                             defeated, winner))
+        state.own("discard").extend(c for c in plays if c != NOTHING)  # type: ignore[misc]
         state.played = [None] * state.players
         state.current = None
-        if game.damage(state) >= state.hit_points or not state.stack:
+        if damage(state) >= state.hit_points or not state.stack:
             state.over = True
-            out = self.outcome(state)
-            events.append(Event("end", out.rule, out.summary,
-                                {"result": out.result, "title": out.titles[0],
-                                 "left": len(state.stack)}))
+            if events is not None:
+                out = self.outcome(state)
+                events.append(Event("end", out.rule, out.summary,
+                                    {"result": out.result, "title": out.titles[0],
+                                     "left": len(state.stack)}))
             return
         for seat in self.order(state):
             if state.decks[seat]:
-                card = state.decks[seat].pop(0)
-                state.hands[seat] = sorted(state.hands[seat] + [card], key=_sort_key)
-                events.append(Event("draw", C + "turn.draw", f"{seat_name(seat)} draws a card.",
-                                    {"seat": seat}))
-                events.append(Event("drawn", C + "turn.draw", f"{seat_name(seat)} draws "
-                                    f"{card.replace(':', ' ')}.", {"seat": seat, "card": card},
-                                    visible_to=(seat,)))
-            else:
+                card = state.own_seat("decks", seat).pop(0)
+                state.own("hands")[seat] = sorted(state.hands[seat] + [card], key=_sort_key)
+                if events is not None:
+                    events.append(Event("draw", C + "turn.draw", f"{seat_name(seat)} draws a card.",
+                                        {"seat": seat}))
+                    events.append(Event("drawn", C + "turn.draw", f"{seat_name(seat)} draws "
+                                        f"{card.replace(':', ' ')}.", {"seat": seat, "card": card},
+                                        visible_to=(seat,)))
+            elif events is not None:
                 events.append(Event("draw_none", C + "turn.draw", f"{seat_name(seat)}'s deck is "
                                     f"empty: no card drawn.", {"seat": seat}))
         n = self.conf["trophies_per_reward"]
         if winner is not None and len(state.trophies[winner]) >= n:
-            state.set_aside[winner] += state.trophies[winner][:n]
-            state.trophies[winner] = state.trophies[winner][n:]
+            state.own_seat("set_aside", winner).extend(state.trophies[winner][:n])
+            state.own("trophies")[winner] = state.trophies[winner][n:]
             offer = draw_upgrades(state, self.conf["upgrades_offered"], events, C + "upgrade")
-            drawn = f"{len(offer)} upgrade{'' if len(offer) == 1 else 's'}" if offer else "no upgrade"
-            events.append(Event("reward", C + "upgrade", f"{seat_name(winner)} sets {plural(n, 'trophy')} "
-                                f"aside and draws {drawn}.", {"seat": winner}))
+            if events is not None:
+                drawn = f"{len(offer)} upgrade{'' if len(offer) == 1 else 's'}" if offer else "no upgrade"
+                events.append(Event("reward", C + "upgrade", f"{seat_name(winner)} sets "
+                                    f"{plural(n, 'trophy')} aside and draws {drawn}.", {"seat": winner}))
             if offer:
                 state.offer, state.offer_to = offer, winner
-                events.append(Event("offer", C + "upgrade", f"{seat_name(winner)} draws "
-                                    f"{', '.join(f'{u} ({card_value(u)})' for u in offer)}.",
-                                    {"seat": winner, "offer": tuple(offer)}, visible_to=(winner,)))
+                if events is not None:
+                    events.append(Event("offer", C + "upgrade", f"{seat_name(winner)} draws "
+                                        f"{', '.join(f'{u} ({card_value(u)})' for u in offer)}.",
+                                        {"seat": winner, "offer": tuple(offer)}, visible_to=(winner,)))
                 return
         self._reveal(state, events)
 
-    def _reveal(self, state: CoopState, events: list[Event]) -> None:
-        reveal_next(self.game, state, state.players, C + "turn.reveal", events)
+    def _reveal(self, state: CoopState, events: list[Event] | None) -> None:
+        reveal_next(state, state.players, C + "turn.reveal", events)
 
     # results and views
     def title(self, state: CoopState) -> str:
@@ -332,7 +423,7 @@ class CoopMode:
         everyone = tuple(range(state.players))
         scores = tuple(len(t) + len(a) for t, a in zip(state.trophies, state.set_aside))
         titles = {s: title for s in everyone}
-        if self.game.damage(state) >= state.hit_points:
+        if damage(state) >= state.hit_points:
             return Outcome("defeat", (), scores, titles,
                            f"The Haven falls in turn {state.turn} with {left} undead left: "
                            f"the table's title is {title}.", C + "titles")
@@ -341,16 +432,29 @@ class CoopMode:
                        C + "titles")
 
     def view(self, state: CoopState, seat: int | None) -> CoopState:
+        """What ``seat`` may know of ``state``; it shares the rest with ``state`` (see
+        ``StandardMode.view``)."""
         if seat is None:
             return state
-        v = self.game.copy_state(state)
+        return self.hide(state.shallow(), seat, Rng(0, 0))
+
+    def bot_view(self, state: CoopState, seat: int) -> CoopState:
+        """``view`` for a bot's decision, never to be changed (see ``StandardMode.bot_view``)."""
+        return self.hide(state.shallow(), seat, NO_RNG)
+
+    @staticmethod
+    def hide(v: CoopState, seat: int, rng: Rng) -> CoopState:
         v.viewer = seat
-        v.decks = [hide(d) for d in v.decks]
-        v.hands = [h if s == seat else hide(h) for s, h in enumerate(v.hands)]
-        v.stack, v.box, v.upgrade_deck = hide(v.stack), hide(v.box), hide(v.upgrade_deck)
+        v.decks = [[HIDDEN_CARD] * len(d) for d in v.decks]
+        hands = v.hands
+        v.hands = [[HIDDEN_CARD] * len(h) for h in hands]
+        if seat in range(len(hands)):
+            v.hands[seat] = hands[seat]
+        v.stack, v.box = [HIDDEN_CARD] * len(v.stack), [HIDDEN_CARD] * len(v.box)
+        v.upgrade_deck = [HIDDEN_CARD] * len(v.upgrade_deck)
         if v.offer_to != seat:
-            v.offer = hide(v.offer)
-        v.rng, v.seed = Rng(0, 0), 0
+            v.offer = [HIDDEN_CARD] * len(v.offer)
+        v.rng, v.seed = rng, 0
         return v
 
     def told(self, state: CoopState, seat: int) -> list[Shared]:
@@ -368,7 +472,7 @@ class CoopMode:
 
     def text(self, state: CoopState, seat: int | None = None) -> str:
         s = self.view(state, seat)
-        lines = modes_header(self.game, s, "co-op", f"{s.players} players", s.players,
+        lines = modes_header(s, "co-op", f"{s.players} players", s.players,
                              " · hard mode" if s.options.get("hard") else "",
                              f" · starting player {seat_name(s.start)}")
         for p in range(s.players):

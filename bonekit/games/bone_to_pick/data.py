@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DATA_FILE = Path(__file__).with_name("data.json")
@@ -63,7 +63,7 @@ class Components:
         return [u.id for u in self.undead.values() if u.level == level]
 
 
-@lru_cache(maxsize=None)
+@cache
 def components() -> Components:
     raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
     undead = _Box({c["id"]: Undead(c["id"], c["name"], c["level"], c["trophy"], c["damage"],
@@ -88,7 +88,7 @@ class Upgrade:
     source: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def upgrades() -> dict[str, Upgrade]:
     """The 32 upgrade cards by id (values and victory points designed by the kit)."""
     return _Box({c["id"]: Upgrade(c["id"], c["value"], c["type"], c["victory_points"],
@@ -106,7 +106,7 @@ class Ability:
     text: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def abilities() -> dict[str, Ability]:
     return {k: Ability(k, v["name"], v["timing"], v["text"])
             for k, v in components().raw["upgrades"]["abilities"].items()}
@@ -127,16 +127,24 @@ def weapon_type(value: int) -> str:
     return "melee" if value <= 4 else "ranged" if value <= 8 else "siege"
 
 
+_CARD_VALUES: dict[str, int] = {}  # card name -> value, filled as cards are met
+
+
 def card_value(card: int | str) -> int:
     """The value of any Bone to Pick card as the engines write it: a weapon value (``7``), a
     coloured weapon (``"red:7"``), an upgrade id (``"U07"``), or ``"none"`` (no card, 0)."""
     if isinstance(card, int):
         return card
-    if ":" in card:
-        return int(card.split(":")[1])
-    if card == "none":
-        return 0
-    return upgrades()[card].value
+    value = _CARD_VALUES.get(card)
+    if value is None:
+        if ":" in card:
+            value = int(card.split(":")[1])
+        elif card == "none":
+            value = 0
+        else:
+            value = upgrades()[card].value
+        _CARD_VALUES[card] = value
+    return value
 
 
 def card_type(card: int | str) -> str:

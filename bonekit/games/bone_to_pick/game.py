@@ -1,11 +1,14 @@
-"""Bone to Pick: the Game object. Each variant has an engine of its own with the same methods:
+"""Bone to Pick: the Game object, the top of the package. Each variant has an engine of its own
+with the same methods:
 
 * ``standard.py``: base, campaign, epic (7-12 players) and team games, which share the Haven,
   the simultaneous face-down play and the highest-unique-value trophy;
 * ``solo.py``: the solo game;
 * ``coop.py``: the co-operative game.
 
-The Game picks the engine from ``state.variant`` and hands it every contract call.
+The Game picks the engine from ``state.variant`` and hands it every contract call. The engines
+share their rule pieces through ``shared_rules`` and never import this module, so the package
+has no import cycle (tests/test_bone_to_pick_structure.py checks it).
 """
 from __future__ import annotations
 
@@ -15,13 +18,14 @@ from typing import Any
 from ...core.actions import Action
 from ...core.bots import RandomBot
 from ...core.events import Event
-from ...core.game import Game, Outcome
+from ...core.game import Game, Outcome, well_formed
 from ...core.options import variant_option
 from ...core.rules import RuleCatalog
 from .bots import CarefulBot, CoopBot, GreedyBot, SoloBot
 from .coop import CoopMode
 from .data import components
 from .labels import from_old_label
+from .shared_rules import damage, power, trophy_points
 from .solo import SoloMode
 from .standard import PLAYERS, StandardMode
 
@@ -37,9 +41,9 @@ class BoneToPick(Game):
     def __init__(self) -> None:
         self.rules = RuleCatalog.from_markdown(Path(__file__).with_name("rules.md"))
         self.data = components()
-        standard = StandardMode(self)
+        standard = StandardMode()
         self.engines = {"base": standard, "campaign": standard, "epic": standard,
-                        "team": standard, "solo": SoloMode(self), "coop": CoopMode(self)}
+                        "team": standard, "solo": SoloMode(), "coop": CoopMode()}
 
     def engine(self, state) -> Any:
         """The engine that plays ``state``'s variant."""
@@ -70,19 +74,76 @@ class BoneToPick(Game):
         return self.engine(state).setup_events(state)
 
     def to_move(self, state) -> tuple[int, ...]:
-        return self.engine(state).to_move(state)
+        return self.engines[state.variant].to_move(state)
 
     def current_rule(self, state) -> str:
         return self.engine(state).current_rule(state)
 
     def legal_actions(self, state, seat: int) -> list[Action]:
-        return self.engine(state).legal_actions(state, seat)
+        return self.engines[state.variant].legal_actions(state, seat)
 
     def why_illegal(self, state, action: Action) -> tuple[str, str]:
         return self.engine(state).why_illegal(state, action)
 
     def _apply(self, state, action: Action, events: list[Event]) -> None:
         self.engine(state).apply(state, action, events)
+
+    # ---- copies, views for bots and the fast path ----------------------------------------------
+    def copy_state(self, state):
+        """A deep copy of ``state``: it shares nothing that can change, so it may be changed
+        by hand (a lesson staging a position) without touching ``state``."""
+        return state.copy()
+
+    def successor(self, state):
+        """The copy ``apply`` changes: it shares every part the action does not change with
+        ``state`` (copy-on-write, see ``sharing``), so a game's whole timeline costs little more
+        than its changes. Change a state by hand only after ``copy_state``."""
+        return state.successor()
+
+    def check(self, state, action: Action) -> None:
+        """Raise IllegalAction if ``action`` may not be applied to ``state``.
+
+        A legal action is recognised directly by the mode (``is_legal``), without listing
+        every legal action; only a refusal takes the general path, which words the reason
+        and names the rule."""
+        if well_formed(action) and self.engines[state.variant].is_legal(state, action):
+            return
+        super().check(state, action)
+
+    def bot_view(self, state, seat: int | None):
+        """What ``seat`` may know, as ``view``, for a bot deciding now: it shares the parts
+        the seat may see without copying, so a bot must not change it or keep it past its
+        decision (``playout`` changes the state in place afterwards)."""
+        if seat is None:
+            return state
+        return self.engines[state.variant].bot_view(state, seat)
+
+    def step_fast(self, state, action: Action) -> None:
+        """Apply a legal ``action`` to ``state`` in place: no check, no copy, no events. For
+        simulations of bots that choose legal actions (``playout``); anything else goes
+        through ``apply``."""
+        self.engines[state.variant].apply(state, action, None)
+
+    def playout(self, state, bots: Any, max_actions: int = 100_000) -> tuple[Any, int]:
+        """Let ``bots`` (a dict seat -> bot) play from ``state`` to the end; returns the final
+        state and the number of actions taken. ``state`` is untouched.
+
+        The fast path of simulations: one private copy of ``state`` is changed in place by
+        ``step_fast``, without events or checks. It reaches exactly the states of the checked
+        ``apply`` loop (tests/test_bone_to_pick_fast.py plays thousands of games both ways)."""
+        state = state.copy()
+        engine = self.engines[state.variant]
+        to_move, step = engine.to_move, engine.apply
+        actions = 0
+        while True:
+            owing = to_move(state)
+            if not owing:
+                return state, actions
+            if actions >= max_actions:
+                raise RuntimeError(f"no end after {max_actions} actions")
+            seat = owing[0]
+            step(state, bots[seat].choose(self, state, seat), None)
+            actions += 1
 
     def from_old_label(self, state, action: Action, version: int) -> Action:
         """Replays of format 1 named solo and co-op upgrades by value; see ``labels``."""
@@ -92,7 +153,9 @@ class BoneToPick(Game):
         return self.engine(state).outcome(state)
 
     def view(self, state, seat: int | None):
-        return self.engine(state).view(state, seat)
+        """What ``seat`` may know of ``state`` (None: all of it). The view shares what the seat
+        may see with ``state`` instead of copying it: read it, or ``copy_state`` it to change it."""
+        return self.engines[state.variant].view(state, seat)
 
     def stage(self, state) -> tuple[str, str]:
         """(round, phase) in words. The round is the turn ("turn 3 of 10"; in a campaign with
@@ -125,17 +188,11 @@ class BoneToPick(Game):
     # ---- numbers every variant uses ---------------------------------------------------------
     def damage(self, state) -> int:
         """Damage the Haven has taken so far (any mode: the damage row is the same idea)."""
-        dealt = sum(self.data.undead[u].damage for u in state.damage_row)
-        return dealt - getattr(state, "prevented", 0)
+        return damage(state)
 
     def power(self, state) -> int | None:
         """The power the table must reach this turn (None between turns)."""
-        if state.current is None:
-            return None
-        if state.variant in ("solo", "coop"):
-            players = 2 if state.variant == "solo" else state.players
-            return self.data.undead[state.current].power_for(players)
-        return self.engines["base"].power(state)
+        return power(state)
 
     def trophy_points(self, state, seat: int) -> int:
-        return sum(self.data.undead[u].trophy for u in state.trophies[seat])
+        return trophy_points(state, seat)

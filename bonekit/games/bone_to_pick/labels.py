@@ -17,7 +17,7 @@ label cannot be told from a new one by its spelling.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from ...core.actions import Action
 from .data import card_value
@@ -76,6 +76,41 @@ def match(arg: str, cards: Iterable[str]) -> str:
 def held(arg: str, cards: Iterable[str]) -> bool:
     """Whether ``cards`` hold the card that label argument ``arg`` names."""
     return any(c.lower() == arg for c in cards)
+
+
+def plain_number(arg: str) -> int | None:
+    """The value a label argument writes as a plain number (``7``, ``10``; never ``07`` or
+    ``+7``), or None: a label names each value one way only."""
+    if arg.isdigit() and arg.isascii() and (arg[0] != "0" or arg == "0"):
+        return int(arg)
+    return None
+
+
+# ---- actions, made once ----------------------------------------------------------------------------
+# Actions are frozen, and building one costs several times more than looking it up: the legal
+# actions of every mode come from these tables, which only ever hold actions of real games.
+_ACTIONS: dict[tuple, Action] = {}
+_PLAY_VALUES: dict[int, list[Action]] = {}
+VALUES = 11  # weapon values 0 to 10 get a table of their own
+
+
+def action(seat: int, verb: str, args: tuple[str, ...]) -> Action:
+    """``Action(seat, verb, args)``, shared."""
+    key = (seat, verb, args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = Action(seat, verb, args)
+    return found
+
+
+def value_plays(seat: int, values: list[int]) -> list[Action]:
+    """``P<seat> play <v>`` for each of ``values`` (sorted, distinct), shared."""
+    row = _PLAY_VALUES.get(seat)
+    if row is None:
+        row = _PLAY_VALUES[seat] = [Action(seat, "play", (str(v),)) for v in range(VALUES)]
+    if values and (values[0] < 0 or values[-1] >= VALUES):  # a staged or hidden hand
+        return [action(seat, "play", (str(v),)) for v in values]
+    return [row[v] for v in values]
 
 
 # ---- replays saved in format 1 -------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""States of the solo and co-operative Bone to Pick games: plain data, copied before every change.
+"""States of the solo and co-operative Bone to Pick games: plain data, shared copy-on-write
+between the states of a game (see ``sharing``).
 
 Weapon cards are named by colour and value (``"red:7"``; a set holds two ``"red:0"``), upgrade
 cards by id (``"U07"``). In a seat's view a card it may not see is ``"?"``.
@@ -8,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core.rng import Rng
+from .sharing import CopyOnWrite, copy_functions
 
 HIDDEN_CARD = "?"
 
@@ -36,8 +38,8 @@ class Shared:
     told: tuple[str, ...]
 
 
-@dataclass
-class ModeState:
+@dataclass(slots=True)
+class ModeState(CopyOnWrite):
     """What the solo and co-op states share: the table, the Haven and the turn. Its defaulted
     fields are keyword-only, so each mode's own required fields can follow."""
 
@@ -60,7 +62,7 @@ class ModeState:
     viewer: int | None = field(default=None, kw_only=True)
 
 
-@dataclass
+@dataclass(slots=True)
 class SoloState(ModeState):
     decks: list[list[str]]            # the two weapon decks A and B, face down, top first
     rows: list[list[str]]             # their face-up cards (up to 3 each)
@@ -71,7 +73,7 @@ class SoloState(ModeState):
     set_aside: list[str] = field(default_factory=list)         # trophies exchanged for upgrades
 
 
-@dataclass
+@dataclass(slots=True)
 class CoopState(ModeState):
     start: int                        # the starting player's seat
     decks: list[list[str]]            # one weapon deck per seat, face down, top first
@@ -84,3 +86,15 @@ class CoopState(ModeState):
     trophies: list[list[str]] = field(default_factory=list)
     set_aside: list[list[str]] = field(default_factory=list)
     shared: list[Shared] = field(default_factory=list)
+
+
+# How deep each mutable field is (the rest are immutable values, shared by every copy).
+MODE_SHAPES = {"rng": "rng", "discard": "list", "offer": "list", "upgrade_discard": "list",
+               "unclaimed": "list", "damage_row": "list", "history": "list", "options": "data"}
+SOLO_SHAPES = {**MODE_SHAPES, "decks": "lists", "rows": "lists", "stack": "list",
+               "upgrade_deck": "list", "upgrades": "list", "trophies": "list", "set_aside": "list"}
+COOP_SHAPES = {**MODE_SHAPES, "decks": "lists", "hands": "lists", "stack": "list", "box": "list",
+               "upgrade_deck": "list", "played": "list", "trophies": "lists", "set_aside": "lists",
+               "shared": "list"}
+SoloState.shallow, SoloState.copy = copy_functions(SoloState, SOLO_SHAPES)
+CoopState.shallow, CoopState.copy = copy_functions(CoopState, COOP_SHAPES)

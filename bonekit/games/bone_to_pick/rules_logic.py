@@ -1,8 +1,7 @@
 """The small pure rules of Bone to Pick, usable on their own (the notebooks show them)."""
 from __future__ import annotations
 
-from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def trophy_winner(plays: Sequence[int]) -> int | None:
@@ -33,9 +32,10 @@ def unique_ranking(plays: Sequence[int]) -> list[int]:
 
     The first takes the trophy; in an epic game the second takes the other undead.
     """
-    counts = Counter(plays)
-    return sorted((s for s, v in enumerate(plays) if v > 0 and counts[v] == 1),
-                  key=lambda s: -plays[s])
+    # Tables are small: counting each value in place beats building a Counter. The values
+    # kept are distinct, so sorting them high to low needs no tie rule.
+    unique = [s for s, v in enumerate(plays) if v > 0 and plays.count(v) == 1]
+    return sorted(unique, key=plays.__getitem__, reverse=True)
 
 
 def rank_groups(keys: Sequence[tuple]) -> list[list[int]]:

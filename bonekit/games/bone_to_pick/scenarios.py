@@ -21,8 +21,8 @@ Nothing here imports Jupyter.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Union
 
 from ...core.actions import seat_name
 from ...core.errors import IllegalAction
@@ -30,7 +30,7 @@ from ...core.events import Event
 from .data import Components, Undead
 from .state import BoneToPickState
 
-Want = Union[str, int, tuple[str, int]]
+Want = str | int | tuple[str, int]
 Turn = tuple[tuple[int, ...], Want]
 
 

@@ -9,135 +9,23 @@ value 7 from row B), ``P1 play u28 b7`` (kept upgrade U28 instead of row A's car
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.actions import Action, seat_name
 from ...core.events import Event
 from ...core.game import Outcome
 from ...core.rng import Rng
-from .data import card_value, title_for, upgrades
-from .labels import NOTHING, held, is_upgrade, is_upgrade_arg, match, upgrade_arg
-from .modes_state import HIDDEN_CARD, ModeTurn, SoloState
-from .text import card_names, last_line, modes_header
-from ...core.options import names_option, unknown_options
 from ...core.words import short
+from .data import card_value, components, title_for
+from .labels import NOTHING, action, held, is_upgrade, is_upgrade_arg, match, plain_number, upgrade_arg
+from .mode_setup import check_common, check_options, shuffled_upgrades, shuffled_weapon_decks, undead_stack
+from .modes_state import HIDDEN_CARD, ModeTurn, SoloState
+from .shared_rules import NO_RNG, R, damage, draw_upgrades, let_through, reveal_next
+from .text import card_names, last_line, modes_header
 
-if TYPE_CHECKING:
-    from .game import BoneToPick
-
-R = "bone_to_pick."
 S = R + "solo."
 ROWS = "ab"
-
-
-# ---- helpers shared with the co-operative game -------------------------------------------------
-
-def weapon_set(colour: str, values) -> list[str]:
-    return [f"{colour}:{v}" for v in values]
-
-
-def shuffled_weapon_decks(game: "BoneToPick", state, sets_per_deck: int,
-                          events: list[Event], rule: str) -> list[list[str]]:
-    """Shuffle each colour's set alone, then stack ``sets_per_deck`` sets into each deck."""
-    d = game.data
-    sets = []
-    for colour in d.colour_names:
-        cards = state.rng.shuffled(weapon_set(colour, d.weapon_values))
-        events.append(Event("shuffle_weapons", rule, f"The {colour} weapons are shuffled face down.",
-                            {"colour": colour, "order": tuple(cards)}, visible_to=()))
-        sets.append(cards)
-    decks = [sum(sets[i:i + sets_per_deck], []) for i in range(0, len(sets), sets_per_deck)]
-    events.append(Event("stack_weapons", rule,
-                        f"The six sets are stacked into {len(decks)} decks of "
-                        f"{len(decks[0])} weapons each.", {"sizes": tuple(map(len, decks))}))
-    return decks
-
-
-def undead_stack(game: "BoneToPick", state, compositions: list[dict], events: list[Event],
-                 rule: str) -> tuple[list[str], list[str]]:
-    """Build the four undead decks by level, shuffle each, stack deck 1 on top. Returns
-    (stack top first, box)."""
-    piles = {lvl: state.rng.shuffled(game.data.by_level(lvl)) for lvl in ("easy", "medium", "hard")}
-    events.append(Event("shuffle_undead", rule, "The undead are sorted by level and each level "
-                        "is shuffled face down.", {k: tuple(v) for k, v in piles.items()},
-                        visible_to=()))
-    stack: list[str] = []
-    for i, comp in enumerate(compositions):
-        deck = []
-        for lvl in ("easy", "medium", "hard"):
-            deck += piles[lvl][:comp[lvl]]
-            piles[lvl] = piles[lvl][comp[lvl]:]
-        deck = state.rng.shuffled(deck)
-        events.append(Event("undead_deck", rule,
-                            f"Undead deck {i + 1}: {comp['easy']} easy, {comp['medium']} medium and "
-                            f"{comp['hard']} hard, shuffled.", {"deck": i + 1, "order": tuple(deck)},
-                            visible_to=()))
-        stack += deck
-    box = sorted(sum(piles.values(), []))
-    events.append(Event("stack_undead", rule,
-                        f"The four decks are stacked, deck 1 on top: {len(stack)} undead"
-                        + (f"; {len(box)} go back to the box unseen." if box else ".")))
-    return stack, box
-
-
-def shuffled_upgrades(state, events: list[Event], rule: str) -> list[str]:
-    deck = state.rng.shuffled(sorted(upgrades()))
-    events.append(Event("shuffle_upgrades", rule, "The 32 upgrade cards are shuffled face down.",
-                        {"order": tuple(deck)}, visible_to=()))
-    return deck
-
-
-def draw_upgrades(state, n: int, events: list[Event], rule: str,
-                  reshuffle_rule: str = R + "modes.ruling.upgrades_run_out") -> list[str]:
-    """Draw up to ``n`` upgrades; an empty deck is refilled from the upgrade discards (the
-    campaign's rule; a ruling in the solo and co-op games)."""
-    out: list[str] = []
-    while len(out) < n:
-        if not state.upgrade_deck:
-            if not state.upgrade_discard:
-                break
-            state.upgrade_deck = state.rng.shuffled(state.upgrade_discard)
-            state.upgrade_discard = []
-            events.append(Event("reshuffle_upgrades", reshuffle_rule,
-                                "The upgrade deck is empty: its discards are shuffled into a new "
-                                "deck.", {"order": tuple(state.upgrade_deck)}, visible_to=()))
-        out.append(state.upgrade_deck.pop(0))
-    return out
-
-
-def check_options(options, known: set[str]) -> None:
-    unknown_options(options, known)
-
-
-def check_common(players, seed, names, counts, variant) -> tuple[str, ...]:
-    if type(players) is not int or players not in counts:
-        raise ValueError(f"the {variant} game is for {counts[0]} to {counts[-1]} players, "
-                         f"not {short(players)} [rule {R}{variant}.setup]")
-    if type(seed) is not int:
-        raise ValueError(f"seed must be an integer, not {short(seed)}")
-    return names_option(names, players)
-
-
-def reveal_next(game: "BoneToPick", state, power_players: int, rule: str, events: list[Event]) -> None:
-    """Turn over the next undead of the stack (the solo and co-op games share this step)."""
-    state.current = state.stack.pop(0)
-    state.turn += 1
-    u = game.data.undead[state.current]
-    events.append(Event("reveal", rule, f"Turn {state.turn}: the {u.name} attacks ({u.level}, power "
-                        f"{u.power_for(power_players)}, damage {u.damage}).",
-                        {"turn": state.turn, "undead": u.id}))
-
-
-def let_through(game: "BoneToPick", state, undead, rule: str, events: list[Event]) -> None:
-    """An unbeaten undead joins the damage row (the solo and co-op games share this step)."""
-    state.damage_row.append(undead.id)
-    events.append(Event("damage", rule, f"The {undead.name} gets through: {undead.damage} damage "
-                        f"({game.damage(state)} of {state.hit_points}).",
-                        {"undead": undead.id, "damage": undead.damage}))
-
-
-def hide(cards: list[str]) -> list[str]:
-    return [HIDDEN_CARD] * len(cards)
+_PLAYS: dict[tuple, list[Action]] = {}  # (row A's choices, row B's, upgrades) -> the plays
 
 
 # ---- the solo engine ----------------------------------------------------------------------------
@@ -145,37 +33,40 @@ def hide(cards: list[str]) -> list[str]:
 class SoloMode:
     OPTIONS = {"names"}
 
-    def __init__(self, game: "BoneToPick"):
-        self.game = game
-        self.conf = game.data.raw["solo"]
+    def __init__(self) -> None:
+        self.conf = components().raw["solo"]
 
     # setup
     def new(self, players: int, seed: int = 0, **options: Any) -> SoloState:
         check_options(options, self.OPTIONS)
         names = check_common(players, seed, options.get("names"), (1,), "solo")
         state = self._blank(seed, names, options)
-        self._setup(state, [])
+        self._setup(state, None)
         return state
 
     def _blank(self, seed, names, options) -> SoloState:
-        return SoloState(players=1, variant="solo", seed=seed, names=names,
-                         hit_points=self.conf["hit_points"], rng=Rng(seed), decks=[[], []],
-                         rows=[[], []], stack=[], upgrade_deck=[],
-                         options={k: (list(v) if isinstance(v, (list, tuple)) else v)
-                                  for k, v in options.items()})
+        state = SoloState(players=1, variant="solo", seed=seed, names=names,
+                          hit_points=self.conf["hit_points"], rng=Rng(seed), decks=[[], []],
+                          rows=[[], []], stack=[], upgrade_deck=[],
+                          options={k: (list(v) if isinstance(v, (list, tuple)) else v)
+                                   for k, v in options.items()})
+        state.owns_all()  # all new: setup changes it in place
+        return state
 
-    def _setup(self, state: SoloState, events: list[Event]) -> None:
+    def _setup(self, state: SoloState, events: list[Event] | None) -> None:
         c = self.conf
-        state.decks = shuffled_weapon_decks(self.game, state, c["sets_per_deck"], events, S + "setup")
+        state.decks = shuffled_weapon_decks(state, c["sets_per_deck"], events, S + "setup")
         for i in range(2):
             state.rows[i] = state.decks[i][:c["face_up"]]
             state.decks[i] = state.decks[i][c["face_up"]:]
-            events.append(Event("face_up", S + "setup",
-                                f"Row {ROWS[i].upper()}: {self._cards(state.rows[i])} face up.",
-                                {"row": ROWS[i], "cards": tuple(state.rows[i])}))
-        state.stack, _ = undead_stack(self.game, state, c["undead_decks"], events, S + "setup")
+            if events is not None:
+                events.append(Event("face_up", S + "setup",
+                                    f"Row {ROWS[i].upper()}: {self._cards(state.rows[i])} face up.",
+                                    {"row": ROWS[i], "cards": tuple(state.rows[i])}))
+        state.stack, _ = undead_stack(state, c["undead_decks"], events, S + "setup")
         state.upgrade_deck = shuffled_upgrades(state, events, S + "setup")
-        events.append(Event("haven", S + "setup", f"The Haven has {state.hit_points} hit points."))
+        if events is not None:
+            events.append(Event("haven", S + "setup", f"The Haven has {state.hit_points} hit points."))
         self._reveal(state, events)
 
     def setup_events(self, state: SoloState) -> tuple[Event, ...]:
@@ -203,15 +94,44 @@ class SoloMode:
         if seat not in self.to_move(state):
             return []
         if state.offer:
-            return [Action(0, "keep", (u.lower(),)) for u in sorted(state.offer)]
-        ups = sorted(upgrade_arg(u) for u in state.upgrades)
-        out = []
-        for a in self._slot_options(state, 0) + ups:
-            for b in self._slot_options(state, 1) + ups:
-                if a in ups and b in ups and a >= b:
-                    continue  # one card fills one place; a pair of upgrades is written once
-                out.append(Action(0, "play", (a, b)))
-        return out
+            return [action(0, "keep", (u.lower(),)) for u in sorted(state.offer)]
+        ups = tuple(sorted(upgrade_arg(u) for u in state.upgrades))
+        key = (tuple(self._slot_options(state, 0)), tuple(self._slot_options(state, 1)), ups)
+        plays = _PLAYS.get(key)
+        if plays is None:  # the same rows and upgrades come back often: list their plays once
+            if len(_PLAYS) > 50_000:
+                _PLAYS.clear()
+            plays = _PLAYS[key] = []
+            for a in key[0] + ups:
+                for b in key[1] + ups:
+                    if a in ups and b in ups and a >= b:
+                        continue  # one card fills one place; a pair of upgrades is written once
+                    plays.append(action(0, "play", (a, b)))
+        return list(plays)
+
+    def is_legal(self, state: SoloState, act: Action) -> bool:
+        """Whether ``act`` (well formed) is one of ``legal_actions``, decided directly."""
+        args = act.args
+        if act.seat != 0 or state.over:
+            return False
+        if state.offer:
+            return (act.verb == "keep" and len(args) == 1
+                    and any(u.lower() == args[0] for u in state.offer))
+        if act.verb != "play" or len(args) != 2:
+            return False
+        ups = [upgrade_arg(u) for u in state.upgrades]
+        a, b = args
+        if a in ups and b in ups:
+            return a < b
+        return (a in ups or self._from_row(state, 0, a)) and (b in ups or self._from_row(state, 1, b))
+
+    @staticmethod
+    def _from_row(state: SoloState, pos: int, arg: str) -> bool:
+        """Whether ``arg`` takes a face-up card of row ``pos`` (``none`` for an empty row)."""
+        if arg == NOTHING:
+            return not state.rows[pos]
+        return (arg[:1] == ROWS[pos] and
+                plain_number(arg[1:]) in [card_value(c) for c in state.rows[pos]])
 
     def why_illegal(self, state: SoloState, action: Action) -> tuple[str, str]:
         who = seat_name(action.seat)
@@ -235,7 +155,7 @@ class SoloMode:
         if refusal:
             return refusal
         slots = []
-        for pos, arg in enumerate(action.args):
+        for arg in action.args:
             m = re.fullmatch(r"([ab])(0|[1-9][0-9]?)|none", arg)
             if is_upgrade_arg(arg):
                 slots.append(("u", None))
@@ -281,7 +201,7 @@ class SoloMode:
         return None
 
     # applying
-    def apply(self, state: SoloState, action: Action, events: list[Event]) -> None:
+    def apply(self, state: SoloState, action: Action, events: list[Event] | None) -> None:
         if action.verb == "keep":
             self._keep(state, action.args[0].upper(), events)
             return
@@ -291,81 +211,87 @@ class SoloMode:
                 taken.append(None)
             elif is_upgrade_arg(arg):
                 card = match(arg, state.upgrades)
-                state.upgrades.remove(card)
+                state.own("upgrades").remove(card)
                 taken.append(card)
             else:
                 card = next(c for c in state.rows[pos] if card_value(c) == int(arg[1:]))
-                state.rows[pos].remove(card)
+                state.own_seat("rows", pos).remove(card)
                 taken.append(card)
         self._resolve(state, taken, events)
 
-    def _resolve(self, state: SoloState, taken: list[str | None], events: list[Event]) -> None:
-        game = self.game
-        undead = game.data.undead[state.current]
+    def _resolve(self, state: SoloState, taken: list[str | None], events: list[Event] | None) -> None:
+        undead = components().undead[state.current]
         power = undead.power_for(self.conf["players_for_power"])
         values = tuple(0 if c is None else card_value(c) for c in taken)
         total = sum(values)
-        shown = " and ".join("nothing" if c is None else
-                             f"upgrade {c} ({card_value(c)})" if is_upgrade(c) else
-                             c.replace(':', ' ') for c in taken)
         defeated = total >= power
-        events.append(Event("attack", S + "turn.attack",
-                            f"P1 plays {shown}: {total} against power {power}, "
-                            f"{'the ' + undead.name + ' is beaten' if defeated else 'not enough'}.",
-                            {"cards": tuple(taken), "total": total, "power": power,
-                             "defeated": defeated}))
+        if events is not None:
+            shown = " and ".join("nothing" if c is None else
+                                 f"upgrade {c} ({card_value(c)})" if is_upgrade(c) else
+                                 c.replace(':', ' ') for c in taken)
+            events.append(Event("attack", S + "turn.attack",
+                                f"P1 plays {shown}: {total} against power {power}, "
+                                f"{'the ' + undead.name + ' is beaten' if defeated else 'not enough'}.",
+                                {"cards": tuple(taken), "total": total, "power": power,
+                                 "defeated": defeated}))
         if defeated:
-            state.trophies.append(undead.id)
-            events.append(Event("trophy", S + "turn.attack", f"The {undead.name} is a trophy.",
-                                {"undead": undead.id}))
+            state.own("trophies").append(undead.id)
+            if events is not None:
+                events.append(Event("trophy", S + "turn.attack", f"The {undead.name} is a trophy.",
+                                    {"undead": undead.id}))
         else:
-            let_through(game, state, undead, S + "turn.attack", events)
-        state.history.append(ModeTurn(state.turn, undead.id, power, tuple(taken), values, total,
-                                      defeated, 0 if defeated else None))
-        state.discard += [c for c in taken if c is not None]
+            let_through(state, undead, S + "turn.attack", events)
+        state.own("history").append(ModeTurn(state.turn, undead.id, power, tuple(taken), values,
+                                             total, defeated, 0 if defeated else None))
+        state.own("discard").extend(c for c in taken if c is not None)
         state.current = None
-        if game.damage(state) >= state.hit_points or not state.stack:
+        if damage(state) >= state.hit_points or not state.stack:
             state.over = True
-            self._end_event(state, events)
+            if events is not None:
+                self._end_event(state, events)
             return
         for pos, card in enumerate(taken):
             if card is not None and not is_upgrade(card):
                 if state.decks[pos]:
-                    state.rows[pos].append(state.decks[pos].pop(0))
-                    events.append(Event("refill", S + "turn.refill",
-                                        f"Row {ROWS[pos].upper()} gets "
-                                        f"{state.rows[pos][-1].replace(':', ' ')} from its deck.",
-                                        {"row": ROWS[pos], "card": state.rows[pos][-1]}))
-                else:
+                    state.own_seat("rows", pos).append(state.own_seat("decks", pos).pop(0))
+                    if events is not None:
+                        events.append(Event("refill", S + "turn.refill",
+                                            f"Row {ROWS[pos].upper()} gets "
+                                            f"{state.rows[pos][-1].replace(':', ' ')} from its deck.",
+                                            {"row": ROWS[pos], "card": state.rows[pos][-1]}))
+                elif events is not None:
                     events.append(Event("refill_none", S + "turn.empty_decks",
                                         f"Deck {ROWS[pos].upper()} is empty: row "
                                         f"{ROWS[pos].upper()} is not refilled.", {"row": ROWS[pos]}))
         if len(state.trophies) >= self.conf["trophies_per_reward"]:
             n = self.conf["trophies_per_reward"]
-            state.set_aside += state.trophies[:n]
+            state.own("set_aside").extend(state.trophies[:n])
             state.trophies = state.trophies[n:]
             state.offer = draw_upgrades(state, self.conf["upgrades_offered"], events, S + "upgrade")
-            events.append(Event("offer", S + "upgrade",
-                                f"Four trophies are set aside; upgrades offered: "
-                                f"{self._upgrade_cards(state.offer) or 'none left'}.",
-                                {"offer": tuple(state.offer)}))
+            if events is not None:
+                events.append(Event("offer", S + "upgrade",
+                                    f"Four trophies are set aside; upgrades offered: "
+                                    f"{self._upgrade_cards(state.offer) or 'none left'}.",
+                                    {"offer": tuple(state.offer)}))
             if state.offer:
                 return
         self._reveal(state, events)
 
-    def _keep(self, state: SoloState, card: str, events: list[Event]) -> None:
-        state.upgrades.append(card)
-        state.offer.remove(card)
-        state.upgrade_discard += state.offer
-        events.append(Event("keep", S + "upgrade",
-                            f"P1 keeps {self._upgrade_cards([card])}; "
-                            f"{self._upgrade_cards(state.offer) or 'nothing'} discarded.",
-                            {"kept": card, "discarded": tuple(state.offer)}))
+    def _keep(self, state: SoloState, card: str, events: list[Event] | None) -> None:
+        state.own("upgrades").append(card)
+        offer = state.own("offer")
+        offer.remove(card)
+        state.own("upgrade_discard").extend(offer)
+        if events is not None:
+            events.append(Event("keep", S + "upgrade",
+                                f"P1 keeps {self._upgrade_cards([card])}; "
+                                f"{self._upgrade_cards(state.offer) or 'nothing'} discarded.",
+                                {"kept": card, "discarded": tuple(state.offer)}))
         state.offer = []
         self._reveal(state, events)
 
-    def _reveal(self, state: SoloState, events: list[Event]) -> None:
-        reveal_next(self.game, state, self.conf["players_for_power"], S + "turn.reveal", events)
+    def _reveal(self, state: SoloState, events: list[Event] | None) -> None:
+        reveal_next(state, self.conf["players_for_power"], S + "turn.reveal", events)
 
     def _end_event(self, state: SoloState, events: list[Event]) -> None:
         out = self.outcome(state)
@@ -382,7 +308,7 @@ class SoloMode:
             return None
         left, title = len(state.stack), self.title(state)
         beaten = len(state.trophies) + len(state.set_aside)
-        if self.game.damage(state) >= state.hit_points:
+        if damage(state) >= state.hit_points:
             return Outcome("defeat", (), (beaten,), {0: title},
                            f"The Haven falls in turn {state.turn} with {left} undead left: "
                            f"title {title}.", S + "titles")
@@ -390,14 +316,23 @@ class SoloMode:
                        f"The Haven outlives the whole stack: title {title}.", S + "titles")
 
     def view(self, state: SoloState, seat: int | None) -> SoloState:
+        """What ``seat`` may know of ``state``; it shares the rest with ``state`` (see
+        ``StandardMode.view``)."""
         if seat is None:
             return state
-        v = self.game.copy_state(state)
+        return self.hide(state.shallow(), seat, Rng(0, 0))
+
+    def bot_view(self, state: SoloState, seat: int) -> SoloState:
+        """``view`` for a bot's decision, never to be changed (see ``StandardMode.bot_view``)."""
+        return self.hide(state.shallow(), seat, NO_RNG)
+
+    @staticmethod
+    def hide(v: SoloState, seat: int, rng: Rng) -> SoloState:
         v.viewer = seat
-        v.decks = [hide(d) for d in v.decks]
-        v.stack = hide(v.stack)
-        v.upgrade_deck = hide(v.upgrade_deck)
-        v.rng, v.seed = Rng(0, 0), 0
+        v.decks = [[HIDDEN_CARD] * len(d) for d in v.decks]
+        v.stack = [HIDDEN_CARD] * len(v.stack)
+        v.upgrade_deck = [HIDDEN_CARD] * len(v.upgrade_deck)
+        v.rng, v.seed = rng, 0
         return v
 
     _cards = staticmethod(card_names)
@@ -415,7 +350,7 @@ class SoloMode:
 
     def text(self, state: SoloState, seat: int | None = None) -> str:
         s = self.view(state, seat)
-        lines = modes_header(self.game, s, "solo", "1 player", self.conf["players_for_power"])
+        lines = modes_header(s, "solo", "1 player", self.conf["players_for_power"])
         for i in range(2):
             deck = " ".join(s.decks[i]) if s.viewer is None else f"{len(s.decks[i])} face down"
             lines.append(f"Row {ROWS[i].upper()}: {self._cards(s.rows[i]) or '-'} · deck: {deck or 'empty'}")

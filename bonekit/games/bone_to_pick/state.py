@@ -1,15 +1,15 @@
-"""The state of a Bone to Pick game: plain data, copied by the engine before every change."""
+"""The state of a Bone to Pick game: plain data, shared copy-on-write between the states of a
+game (see ``sharing``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ...core.rng import Rng
+from .sharing import CopyOnWrite, copy_functions
 
 # In a seat's view, a card that seat may not see is shown as this value.
 HIDDEN = -1
 HIDDEN_ID = "?"
-
-
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,8 @@ class PendingTurn:
     other: int                      # the second-highest unique value's seat
 
 
-@dataclass
-class BoneToPickState:
+@dataclass(slots=True)
+class BoneToPickState(CopyOnWrite):
     players: int
     variant: str
     seed: int
@@ -109,3 +109,13 @@ class BoneToPickState:
     def used(self, seat: int) -> list:
         """The seat's used pile this wave (face down; the plays were public at reveal)."""
         return self.used_piles[seat]
+
+
+# How deep each mutable field is (the rest are immutable values, shared by every copy).
+STATE_SHAPES = {
+    "rng": "rng", "deck": "list", "box": "list", "hands": "lists", "chosen": "list",
+    "trophies": "lists", "unclaimed": "list", "damage_row": "list", "history": "list",
+    "options": "data", "used_piles": "lists", "upgrades": "lists", "wave_decks": "lists",
+    "set_aside": "lists", "results": "list", "cards": "lists", "kept": "lists",
+    "exchanged": "lists", "offers": "lists", "upgrade_deck": "list", "upgrade_discard": "list"}
+BoneToPickState.shallow, BoneToPickState.copy = copy_functions(BoneToPickState, STATE_SHAPES)

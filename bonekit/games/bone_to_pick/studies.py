@@ -1,8 +1,8 @@
 """Simulations and small game theory for two Bone to Pick notebooks: the solo and co-op
 notebook (04) and the strategy lab (05). Pure engine code: nothing here imports Jupyter.
 
-* Playing many games: ``play_fast`` plays bots to the end on a private copy of a state (the
-  fast path of the labs, the same states as ``play_out``), ``play_until`` plays them to a
+* Playing many games: ``play_fast`` plays bots to the end on the engine's fast path
+  (``game.playout``: the same states as ``play_out``), ``play_until`` plays them to a
   moment the notebook wants to show (keeping the events), ``careful_table`` / ``greedy_table``
   seat the bots the lab compares.
 * Solo and co-op: ``mode_study`` (win rates and titles of the kit's bots in each mode),
@@ -66,19 +66,12 @@ def _outcome(game: BoneToPick, final: Any) -> Outcome:
 # ---- playing many games ------------------------------------------------------------------------
 
 def play_fast(game: BoneToPick, state: Any, bots: Bots) -> Any:
-    """Play ``bots`` from ``state`` to the end and return the final state.
-
-    The fast path of the labs: one private copy of ``state`` is changed in place by the
-    engine's own ``_apply`` (what ``apply`` does after its checks and its copy), and the
-    events are dropped. The bots choose legal actions from their own views, so the checks
-    would pass; the final state is the one ``play_out`` reaches (the tests in
-    tests/test_lessons_bone_to_pick_lab.py play games both ways). ``state`` is untouched.
-    """
-    state = game.copy_state(state)
-    while not game.is_over(state):
-        seat = game.to_move(state)[0]
-        game._apply(state, _bot(bots, seat).choose(game, state, seat), [])
-    return state
+    """Play ``bots`` (one per seat, or one for every seat) from ``state`` to the end and
+    return the final state: ``game.playout``, the engine's fast path (one private copy
+    changed in place, no events, no re-checks), which reaches the state ``play_out`` does.
+    ``state`` is untouched."""
+    table = bots if isinstance(bots, Mapping) else {seat: bots for seat in game.seats(state)}
+    return game.playout(state, table)[0]
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,19 @@
 """The deterministic text board of Bone to Pick (also the widgets' accessible alternative).
 
-``render_text`` draws the base game's board; the solo and co-op boards (``SoloMode.text``,
-``CoopMode.text``) share the helpers here: heading, Haven, undead and last line.
+``render_text`` draws the board of the base game and the modes built on it; the solo and co-op
+boards (``SoloMode.text``, ``CoopMode.text``) share the helpers here: heading, Haven, undead and
+last line. The boards are drawn from a view and what the mode says of it (its outcome, who it
+waits for), so this module needs no mode.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable, Sequence
 
 from ...core.actions import seat_name
+from ...core.game import Outcome
+from .data import components
+from .shared_rules import columns, damage, power
 from .state import HIDDEN, BoneToPickState
-
-if TYPE_CHECKING:
-    from .game import BoneToPick
 
 
 def viewer_name(viewer: int | None) -> str:
@@ -25,8 +27,8 @@ def heading(s, game: str, players: str, options: str = "") -> str:
     return f"Bone to Pick · {game} game · {players}{seed}{options} · {viewer_name(s.viewer)}"
 
 
-def haven_text(game: "BoneToPick", s) -> str:
-    return f"Haven {s.hit_points - game.damage(s)} of {s.hit_points} hit points left"
+def haven_text(s) -> str:
+    return f"Haven {s.hit_points - damage(s)} of {s.hit_points} hit points left"
 
 
 def undead_text(u, players: int) -> str:
@@ -39,14 +41,14 @@ def last_line(out, waiting: Callable[[], str]) -> str:
     return f"Game over ({out.result}): {out.summary}" if out else f"Waiting for: {waiting()}"
 
 
-def modes_header(game: "BoneToPick", s, name: str, players: str, power_players: int,
+def modes_header(s, name: str, players: str, power_players: int,
                  options: str = "", turn_extra: str = "") -> list[str]:
     """The first lines shared by the solo and co-op boards: heading, turn and Haven, undead."""
     lines = [heading(s, name, players, options),
-             f"Turn {s.turn} · {haven_text(game, s)} · undead left in the stack: {len(s.stack)}"
+             f"Turn {s.turn} · {haven_text(s)} · undead left in the stack: {len(s.stack)}"
              + turn_extra]
     if s.current is not None:
-        lines.append(undead_text(game.data.undead[s.current], power_players))
+        lines.append(undead_text(components().undead[s.current], power_players))
     return lines
 
 
@@ -69,25 +71,25 @@ def _chosen(c) -> str:
     return "face down" if c == HIDDEN else f"{str(c).lower()} (face down)"
 
 
-def render_text(game: "BoneToPick", s: BoneToPickState) -> str:
-    """The board of the base, campaign, epic and team games (the extra lines appear only in
-    the modes that have them, so a base game's board is the same as ever)."""
-    undead = game.data.undead
-    engine = game.engine(s)
+def render_text(s: BoneToPickState, out: Outcome | None, owing: Sequence[int]) -> str:
+    """The board of the base, campaign, epic and team games, drawn from the view ``s``, its
+    outcome ``out`` and the seats ``owing`` a decision (the extra lines appear only in the
+    modes that have them, so a base game's board is the same as ever)."""
+    undead = components().undead
     kind = s.variant + (" (epic)" if s.epic and s.variant != "epic" else "") \
         + (" campaign" if s.campaign and s.variant != "campaign" else "")
     lines = [heading(s, kind, f"{s.players} players")]
     row = ", ".join(f"{undead[u].name} {undead[u].damage}" for u in s.damage_row) or "none"
     wave = f"Wave {s.wave} of {s.waves} · " if s.campaign else ""
     spared = f" ({s.prevented} spared by Bulwark)" if s.prevented else ""
-    lines.append(f"{wave}Turn {s.turn} of {s.turns} · {haven_text(game, s)}{spared} · "
+    lines.append(f"{wave}Turn {s.turn} of {s.turns} · {haven_text(s)}{spared} · "
                  f"damage row: {row}")
     if s.current is not None and s.second is not None:
         a, b = undead[s.current], undead[s.second]
-        hi, lo = engine.columns(s)
+        hi, lo = columns(s)
         lines.append(f"Undead: {a.name} [{a.id}, {a.level}] power {a.power_for(hi)} and "
                      f"{b.name} [{b.id}, {b.level}] power {b.power_for(lo)} · total power "
-                     f"{engine.power(s)} · damage {a.damage} and {b.damage} · trophies "
+                     f"{power(s)} · damage {a.damage} and {b.damage} · trophies "
                      f"{a.trophy} and {b.trophy}")
     elif s.current is not None:
         u = undead[s.current]
@@ -132,6 +134,5 @@ def render_text(game: "BoneToPick", s: BoneToPickState) -> str:
         plays = " ".join(str(p).lower() for p in h.plays)
         bonus = f" + {h.bonus}" if h.bonus else ""
         lines.append(f"Last attack: {plays}{bonus} = {h.total} vs {h.power}, {foes} {result}")
-    out = game.outcome(s)
-    lines.append(last_line(out, lambda: ", ".join(seat_name(x) for x in game.to_move(s))))
+    lines.append(last_line(out, lambda: ", ".join(seat_name(x) for x in owing)))
     return "\n".join(lines)

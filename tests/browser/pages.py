@@ -17,6 +17,10 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+# JupyterLab's debugger asks each new kernel for its state; when the suite shuts that kernel
+# down first, JupyterLab logs this. It names no bonekit code and changes nothing on the page.
+DEBUGGER_RACE = ("Could not restore the debugger state: Canceled future for debug_request message "
+                 "before replies were done")
 
 # Installed in every document before its own scripts run (page.add_init_script).
 HELPERS_JS = r"""
@@ -302,13 +306,18 @@ class Watch:
     # ---- what went wrong -------------------------------------------------------------------
     def console_errors(self) -> list[str]:
         """Console errors and uncaught exceptions, except failed loads from remote CDNs (the
-        test machine is offline: those fail with net::ERR_NAME_NOT_RESOLVED, and only those)."""
+        test machine is offline: those fail with net::ERR_NAME_NOT_RESOLVED, and only those)
+        and JupyterLab's own debugger losing its state query to a kernel the suite just shut
+        down (``DEBUGGER_RACE``: the suite closes each notebook with its kernel; seen once in
+        CI, on a notebook opened and closed unrun)."""
         out = [f"uncaught: {e}" for e in self.page_errors]
         for m in self.console:
             if m["type"] != "error":
                 continue
             host = urlparse(m["url"]).hostname or ""
             if "net::ERR_NAME_NOT_RESOLVED" in m["text"] and host and host not in LOCAL_HOSTS:
+                continue
+            if m["text"] == DEBUGGER_RACE and "/static/lab/" in m["url"]:
                 continue
             out.append(f"console.error: {m['text']} ({m['url']})")
         return out

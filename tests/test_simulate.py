@@ -65,3 +65,22 @@ def test_a_dask_local_cluster_gives_the_same_table():
                           client=client, chunk=3)
         assert len(client.scheduler_info()["workers"]) == 2
     assert isinstance(remote, Results) and remote == local
+
+
+def test_bots_with_settings_come_as_factories_and_cross_processes():
+    from functools import partial
+
+    from bonekit.games.bone_to_pick import CarefulBot
+
+    hoarder = partial(CarefulBot, margin=-0.8)
+    here = simulate("bone_to_pick", [hoarder, "careful", "careful"], games=8, seed=11)
+    there = simulate("bone_to_pick", [hoarder, "careful", "careful"], games=8, seed=11, workers=2, chunk=3)
+    plain = simulate("bone_to_pick", "careful", players=3, games=8, seed=11)
+    assert here == there and len(here) == 8
+    assert here != plain          # the setting reaches the bot: the hoarder plays differently
+    game = bonekit.load("bone_to_pick")
+    bots = {0: hoarder(bot_seed(12, 0)), 1: CarefulBot(bot_seed(12, 1)), 2: CarefulBot(bot_seed(12, 2))}
+    final, _ = game.playout(game.new(3, seed=12), bots)
+    assert here.rows[1]["scores"] == game.outcome(final).scores
+    with pytest.raises(ValueError, match="or give a bot factory"):
+        simulate("bone_to_pick", [3, "careful"], games=1)

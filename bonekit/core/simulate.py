@@ -22,6 +22,9 @@ from .game import Game
 from .registry import load
 
 Measure = Callable[[Game, Any], dict]
+# A bot for one seat: a name from ``game.bots``, or a factory ``seed -> bot`` (a bot class, or a
+# ``functools.partial`` of one with its settings, e.g. ``partial(CarefulBot, margin=-0.4)``).
+BotSpec = str | Callable[[int], Any]
 Progress = Callable[[int, int], None]
 MAX_GAMES = 100_000_000
 
@@ -32,7 +35,7 @@ class Study:
 
     game: str
     players: int
-    bots: tuple[str, ...]
+    bots: tuple[BotSpec, ...]
     variant: str | None = None
     options: dict = field(default_factory=dict)
     seed: int = 0
@@ -94,8 +97,8 @@ def play_one(study: Study, index: int, measure: Measure | None = None) -> dict:
     """Play game ``index`` of ``study`` to the end and return its row."""
     game = load(study.game)
     seed = study.seed + index
-    kinds = game.bots
-    bots = {seat: kinds[name](bot_seed(seed, seat)) for seat, name in enumerate(study.bots)}
+    bots = {seat: (game.bots[spec] if isinstance(spec, str) else spec)(bot_seed(seed, seat))
+            for seat, spec in enumerate(study.bots)}
     state = game.new(study.players, variant=study.variant, seed=seed, **study.options)
     final, actions = game.playout(state, bots)
     out = game.outcome(final)
@@ -112,15 +115,17 @@ def _play_chunk(study: Study, indices: Sequence[int], measure: Measure | None) -
     return [play_one(study, i, measure) for i in indices]
 
 
-def simulate(game: Game | str, bots: Sequence[str] | str, games: int = 100, seed: int = 0,
+def simulate(game: Game | str, bots: Sequence[BotSpec] | str, games: int = 100, seed: int = 0,
              players: int | None = None, variant: str | None = None, workers: int | None = 1,
              client: Any = None, progress: Progress | None = None, measure: Measure | None = None,
              chunk: int | None = None, **options: Any) -> Results:
     """Play ``games`` games of bots and return their table (see the module docstring).
 
-    ``bots``: one bot name per seat (names from ``game.bots``), or one name for every seat
-    (then ``players`` says how many). ``workers``: 1 plays in this process (the default: no
-    start-up cost, fine for a notebook); a larger number uses that many local processes;
+    ``bots``: one bot per seat, each a name from ``game.bots`` or a factory ``seed -> bot``
+    (a bot class or a ``functools.partial`` of one: with more than one worker it must be
+    importable), or one name for every seat (then ``players`` says how many).
+    ``workers``: 1 plays in this process (the default: no start-up cost, fine for a
+    notebook); a larger number uses that many local processes;
     None uses one per CPU. ``client``: a ``distributed.Client`` to run on a Dask cluster
     instead (``workers`` is then ignored).
     """
@@ -130,9 +135,10 @@ def simulate(game: Game | str, bots: Sequence[str] | str, games: int = 100, seed
         raise ValueError("give one bot name per seat, or one name and players=")
     if players is not None and players != len(names):
         raise ValueError(f"{len(names)} bots for {players} players")
-    unknown = [b for b in names if b not in game.bots]
+    unknown = [b for b in names if not callable(b) and b not in game.bots]
     if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r:.40}; {game.title} has {', '.join(game.bots)}")
+        raise ValueError(f"unknown bot {unknown[0]!r:.40}; {game.title} has {', '.join(game.bots)} "
+                         "(or give a bot factory)")
     if type(games) is not int or not 0 <= games <= MAX_GAMES:
         raise ValueError(f"games must be a whole number from 0 to {MAX_GAMES}")
     if type(seed) is not int:

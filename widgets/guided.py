@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from bonekit.core.actions import Action
+from bonekit.core.actions import Action, parse_label
 from bonekit.core.bots import Bot
 from bonekit.core.errors import IllegalAction
 from bonekit.core.game import Game
@@ -108,7 +108,5 @@ class GuidedTable(Table):
 
 
 def _hint(step: Step, action: Action) -> str:
-    for label, text in step.hints.items():
-        if " ".join(label.split()).casefold() == action.label.casefold():
-            return text
-    return ""
+    """The step's own hint for ``action``; hint labels are read like any label (case, spacing)."""
+    return next((text for label, text in step.hints.items() if parse_label(label) == action), "")

@@ -14,6 +14,8 @@ from bonekit.core.events import Event
 from bonekit.core.game import Game
 from bonekit.core.words import and_list
 
+from .panels import refusal
+
 
 def show(events: Iterable[Event], kinds: Iterable[str] | None = None, skip: Iterable[str] = ()) -> None:
     """Print each event as ``rule id | text``; ``kinds`` keeps only those kinds, ``skip`` drops some.
@@ -42,7 +44,7 @@ def play(game: Game, state: Any, *labels: str, quiet: bool = False,
         try:
             state, events = game.apply(state, label)
         except IllegalAction as e:
-            print(f"✗ {label}: refused: {e.reason} (rule {e.rule}: {_title(game, e.rule)})")
+            print(f"✗ {label}: refused: {refusal(game, e)}")
             return state
         if not quiet:
             show(events, kinds, skip)
@@ -58,11 +60,8 @@ def refuse(game: Game, state: Any, label: str) -> bool:
     try:
         game.apply(state, label)
     except IllegalAction as e:
-        print(f"✗ {label}: {e.reason} (rule {e.rule}: {_title(game, e.rule)})")
+        print(f"✗ {label}: {refusal(game, e)}")
         return True
     print(f"✓ {label}: allowed here")
     return False
 
-
-def _title(game: Game, rule_id: str) -> str:
-    return game.rules[rule_id].title if rule_id in game.rules else rule_id

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from bonekit.core.errors import IllegalAction
 from bonekit.core.events import Event
 from bonekit.core.game import Game
 
@@ -34,6 +35,11 @@ RULES_STYLE = (f"font-size:12px;line-height:1.45;max-width:880px;color:{TEXT};ba
                f"border-left:3px solid {ACCENT};border-left-color:{ACCENT_MIXED};padding:4px 8px")
 BOARD_STYLE = (f"font-size:12px;line-height:1.35;white-space:pre-wrap;margin:0;color:{TEXT};"
                f"font-family:{CODE_FONT}")
+
+
+def refusal(game: Game, error: IllegalAction) -> str:
+    """A refused action in words: its reason and the rule it breaks, with the rule's title."""
+    return f"{error.reason} (rule {error.rule}: {rule_title(game, error.rule)})"
 
 
 def rule_title(game: Game, rule_id: str) -> str:

@@ -18,7 +18,7 @@ from bonekit.core.replay import Replay
 from .base import WIDGET_CLASS, StaticFallback, digest
 from .canvas import SceneCanvas
 from .keyboard import ACTIONS_CLASS, Keyboard, board_toggle
-from .panels import board_html, log_html, rule_title, status_html
+from .panels import board_html, log_html, refusal, status_html
 from .scene import Hit, Scene
 from .views import render
 
@@ -161,7 +161,7 @@ class Table(StaticFallback, w.VBox):
             self.selection = None
             self.previous = before
         except IllegalAction as e:
-            self._refresh(f"✗ {e.reason} (rule {e.rule}: {rule_title(self.game, e.rule)})", ok=False)
+            self._refresh(f"✗ {refusal(self.game, e)}", ok=False)
             return False
         self._run_bots()
         self._refresh(self._after_message(since))

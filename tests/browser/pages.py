@@ -205,7 +205,9 @@ window.bonekitTest = (() => {
 
 # Open a notebook in JupyterLab (window.jupyterapp, exposed by --LabApp.expose_app_in_browser),
 # wait for its kernel, clear the saved outputs, run all cells and wait for the kernel to be idle.
-RUN_NOTEBOOK_JS = r"""
+# The start of every script that opens a notebook panel (path and timeoutMs given): wait for
+# JupyterLab, open the notebook, wait for its model and session, bring it to the front.
+OPEN_PANEL_JS = r"""
 async ({path, timeoutMs}) => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const deadline = Date.now() + timeoutMs;
@@ -218,6 +220,9 @@ async ({path, timeoutMs}) => {
   await within(panel.context.ready, 'notebook model');
   await within(panel.sessionContext.ready, 'session');
   app.shell.activateById(panel.id);
+"""
+
+RUN_NOTEBOOK_JS = OPEN_PANEL_JS + r"""
   const kernel = () => panel.sessionContext.session && panel.sessionContext.session.kernel;
   while (!kernel()) { if (Date.now() > deadline) throw new Error('no kernel'); await sleep(50); }
   await within(kernel().info, 'kernel info');
@@ -553,18 +558,7 @@ def saved_outputs(notebook: Path) -> list[dict]:
 
 # Open a notebook in JupyterLab without running it (as a learner who just opens it does), and
 # keep its panel for the calls below.
-OPEN_UNRUN_JS = r"""
-async ({path, timeoutMs}) => {
-  const deadline = Date.now() + timeoutMs;
-  const within = (p, what) => Promise.race([p, new Promise((_, reject) =>
-      setTimeout(() => reject(new Error(`timed out: ${what}`)), Math.max(0, deadline - Date.now())))]);
-  const app = window.jupyterapp;
-  await within(app.restored, 'JupyterLab restored');
-  if (app.shell.collapseLeft) app.shell.collapseLeft();
-  const panel = await within(app.commands.execute('docmanager:open', {path, factory: 'Notebook'}), 'open');
-  await within(panel.context.ready, 'notebook model');
-  await within(panel.sessionContext.ready, 'session');
-  app.shell.activateById(panel.id);
+OPEN_UNRUN_JS = OPEN_PANEL_JS + r"""
   window.bonekitPanels = window.bonekitPanels || {};
   window.bonekitPanels[path] = panel;
   return {trusted: panel.content.widgets.filter((c) => c.model.type === 'code')

@@ -410,8 +410,11 @@ def game_digest(variant: str, players: int, options: dict, seed: int, kind: str)
 # the speed work (the baseline commit) made them.
 DIGEST_TABLES = [("base", 2, {}), ("base", 5, {}), ("base", 4, {"easier_haven": True, "youngest": "P3"}),
                  ("campaign", 4, {}), ("epic", 9, {}), ("epic", 8, {"campaign": True}),
-                 ("team", 6, {}), ("team", 4, {"campaign": True}), ("solo", 1, {}), ("coop", 2, {}),
-                 ("coop", 3, {"hard": True, "start": "P2"})]
+                 ("team", 6, {}), ("team", 4, {"campaign": True}),
+                 # solo and co-op dealt as before replay format 3 (one seeding per shuffle):
+                 # with that one change undone, everything is as the baseline made it
+                 ("solo", 1, {"deal": "each"}), ("coop", 2, {"deal": "each"}),
+                 ("coop", 3, {"hard": True, "start": "P2", "deal": "each"})]
 DIGEST_GAMES = {f"{table_id(t)}-{kind}-{seed}": (*t, seed, kind)
                 for t in DIGEST_TABLES for kind in ("random", "kit") for seed in (0, 1)}
 DIGESTS = {
@@ -431,14 +434,14 @@ DIGESTS = {
     "campaign-4p-kit-1": "478841a52956bab4",
     "campaign-4p-random-0": "c158f689bf087ad8",
     "campaign-4p-random-1": "9726c7391e4b3705",
-    "coop-2p-kit-0": "3d53f73df8d02709",
-    "coop-2p-kit-1": "08441d353147bbf8",
-    "coop-2p-random-0": "1e1a55f11e6a63e6",
-    "coop-2p-random-1": "97e4204fe7ef1cae",
-    "coop-3p-hard-start-kit-0": "0e1f58a959669020",
-    "coop-3p-hard-start-kit-1": "a7c210e8c322b00a",
-    "coop-3p-hard-start-random-0": "dafa121d4137bc19",
-    "coop-3p-hard-start-random-1": "54714ffeeb7253f7",
+    "coop-2p-deal-kit-0": "3d53f73df8d02709",
+    "coop-2p-deal-kit-1": "08441d353147bbf8",
+    "coop-2p-deal-random-0": "1e1a55f11e6a63e6",
+    "coop-2p-deal-random-1": "97e4204fe7ef1cae",
+    "coop-3p-hard-start-deal-kit-0": "0e1f58a959669020",
+    "coop-3p-hard-start-deal-kit-1": "a7c210e8c322b00a",
+    "coop-3p-hard-start-deal-random-0": "dafa121d4137bc19",
+    "coop-3p-hard-start-deal-random-1": "54714ffeeb7253f7",
     "epic-8p-campaign-kit-0": "ab1f907bd33cb1a7",
     "epic-8p-campaign-kit-1": "7587c30006c03fa6",
     "epic-8p-campaign-random-0": "58f7b91c687ab064",
@@ -447,10 +450,10 @@ DIGESTS = {
     "epic-9p-kit-1": "95191d2a345d1c39",
     "epic-9p-random-0": "0f1e1a7a3d9f32ae",
     "epic-9p-random-1": "f85106086476d518",
-    "solo-1p-kit-0": "afa0a453827625a6",
-    "solo-1p-kit-1": "51753925d6bf3579",
-    "solo-1p-random-0": "0b8bb5bc7b64937b",
-    "solo-1p-random-1": "8119cfef2aa40851",
+    "solo-1p-deal-kit-0": "afa0a453827625a6",
+    "solo-1p-deal-kit-1": "51753925d6bf3579",
+    "solo-1p-deal-random-0": "0b8bb5bc7b64937b",
+    "solo-1p-deal-random-1": "8119cfef2aa40851",
     "team-4p-campaign-kit-0": "5d53d7ef318b78b2",
     "team-4p-campaign-kit-1": "3ef4419e7678d831",
     "team-4p-campaign-random-0": "2fe1d0a2470cfa19",

@@ -131,6 +131,17 @@ def test_solo_hits_are_select_or_legal_and_only_for_the_acting_seat(game):
         assert reached == legal
 
 
+def test_solo_with_both_rows_empty_plays_none_none_by_two_clicks(game):
+    # Row A's "add 0" selects none; row B's "add 0" then plays the pair (it once put A's back).
+    s = game.copy_state(game.new(1, variant="solo", seed=1))
+    s.rows = [[], []]
+    assert "P1 play none none" in {a.label for a in game.legal_actions(s, 0)}
+    first = [h.target for h in render(game, s, 0, 0).hits]
+    assert first == ["select:none"]
+    second = [h.target for h in render(game, s, 0, 0, "none").hits]
+    assert "P1 play none none" in second and second.count("select:none") == 1
+
+
 def test_solo_selection_is_marked_and_can_be_put_back(game):
     s = game.new(1, variant="solo", seed=1)
     arg = f"a{card_value(s.rows[0][0])}"

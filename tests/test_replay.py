@@ -44,7 +44,7 @@ def test_replay_rebuilds_the_game(recorded):
 def test_replay_json_shape(recorded):
     replay, _ = recorded
     data = json.loads(replay.to_json())
-    assert data["format"] == "bonekit-replay" and data["version"] == 2
+    assert data["format"] == "bonekit-replay" and data["version"] == 3
     assert data["game"] == GAME and data["players"] == 4 and data["seed"] == 21
     assert data["variant"] is None and data["options"]["easier_haven"] is True
     assert data["actions"] == replay.actions
@@ -93,8 +93,8 @@ BAD = [
     ("null", "null", "must be a JSON object"),
     ("wrong format", mutate(format="chess-pgn"), "not a bonekit replay"),
     ("no format", mutate(format=KeyError), "not a bonekit replay"),
-    ("future version", mutate(version=3), "unsupported replay version 3; this bonekit reads "
-     "versions 1 to 2"),
+    ("future version", mutate(version=4), "unsupported replay version 4; this bonekit reads "
+     "versions 1 to 3"),
     ("version 0", mutate(version=0), "unsupported replay version 0"),
     ("version as text", mutate(version="1"), "unsupported replay version '1'"),
     ("unknown field", mutate(cheat=True), "unknown fields: cheat"),
@@ -238,14 +238,36 @@ def test_format_1_replays_are_read_with_todays_labels(tmp_path, name, cards, rew
         assert pairs and all(b.startswith("u") and len(b) == 3 for _, b in pairs)
         assert all(int(a.lstrip("u")) == card_value(b.upper()) for a, b in pairs)
     assert all(dict(changed).get(old) == new for old, new in rewritten.items())
-    # Saved again, the replay is format 2 with today's labels, and reads back the same.
+    # Saved again, the replay is today's format with today's labels and the old deal, and
+    # reads back the same.
     replay.save(tmp_path / "again.json")
     again = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
-    assert again["version"] == 2 and again["actions"] == replay.actions
+    assert again["version"] == 3 and again["actions"] == replay.actions
+    assert again["options"] == {**raw["options"], "deal": "each"}
     assert Replay.load(tmp_path / "again.json") == replay
     # Read as format 2, the old labels mean something else (or nothing): the format matters.
     with pytest.raises(ReplayError, match="is refused"):
         Replay.from_json(json.dumps({**raw, "version": 2}))
+
+
+@pytest.mark.parametrize("variant", ["solo", "coop"])
+def test_replays_before_format_3_deal_solo_and_coop_as_they_were_dealt(variant):
+    players = 1 if variant == "solo" else 2
+    game = bonekit.load(GAME)
+    today = game.new(players, variant=variant, seed=5)
+    then = game.new(players, variant=variant, seed=5, deal="each")
+    assert today.upgrade_deck != then.upgrade_deck  # one stream of shuffles against one seeding each
+    assert then.rng.counter == today.rng.counter + 13
+    for version in (1, 2):
+        old = Replay.from_json(json.dumps({"format": "bonekit-replay", "version": version,
+                                           "game": GAME, "players": players, "variant": variant,
+                                           "seed": 5, "options": {}, "actions": []}))
+        assert old.options == {"deal": "each"}
+        assert old.initial_state().upgrade_deck == then.upgrade_deck
+    new = Replay.from_json(json.dumps({**Replay(GAME, players, 5, variant).to_dict()}))
+    assert new.options == {} and new.initial_state().upgrade_deck == today.upgrade_deck
+    with pytest.raises(ValueError, match="deal must be 'stream' or 'each'"):
+        game.new(players, variant=variant, seed=5, deal="twice")
 
 
 def test_format_1_base_game_labels_are_unchanged(recorded):

@@ -1,11 +1,11 @@
 """Bots choose an action for one seat from what that seat may see."""
 from __future__ import annotations
 
-import random
 from typing import Any, Protocol
 
 from .actions import Action
 from .game import Game
+from .rng import seeded_generator
 
 
 class Bot(Protocol):
@@ -23,11 +23,20 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0):
-        self._random = random.Random(f"random-bot:{seed}")
+        # random.Random(f"random-bot:{seed}").choice, without its Python wrappers: a playout
+        # makes a bot per seat per game and asks it every few microseconds
+        self._bits = seeded_generator(f"random-bot:{seed}").getrandbits
 
     def choose(self, game: Game, state: Any, seat: int) -> Action:
         actions = game.legal_actions(game.bot_view(state, seat), seat)
-        return self._random.choice(actions)
+        n = len(actions)
+        if not n:
+            raise IndexError("RandomBot: no legal action to choose from")
+        k = n.bit_length()  # random's _randbelow: rejection sampling on k random bits
+        i = self._bits(k)
+        while i >= n:
+            i = self._bits(k)
+        return actions[i]
 
 
 def play_out(game: Game, state: Any, bots: dict[int, Bot] | Bot,

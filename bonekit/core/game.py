@@ -172,6 +172,12 @@ class Game(Generic[S]):
                                 f"'P1 <verb> <arguments>'", self.current_rule(state))
         return action
 
+    def from_old_options(self, variant: str | None, options: dict[str, Any],
+                         version: int) -> dict[str, Any]:
+        """The options that set up a game as a replay saved in the older format ``version``
+        was dealt. Games whose setup changed its draws override this; by default they are kept."""
+        return options
+
     def from_old_label(self, state: S, action: Action, version: int) -> Action:
         """Today's action for ``action``, read from a replay saved in the older format
         ``version``. Games whose label grammar changed override this; by default it is kept."""

@@ -4,9 +4,11 @@ Loading never uses pickle or eval: the file is parsed as JSON, every field is ty
 and the actions are re-applied through the engine, so a broken or hostile file ends in a
 ReplayError that says what is wrong and where.
 
-Format versions: 2 is written today. 1 is still read: its labels are rewritten as today's
-through ``Game.from_old_label`` (Bone to Pick's solo and co-op games named upgrades by value
-in format 1, by card id since).
+Format versions: 3 is written today; 1 and 2 are still read. An older file's options are
+completed through ``Game.from_old_options`` (Bone to Pick's solo and co-op setups seeded each
+shuffle alone before format 3: such files get ``deal="each"``) and its labels rewritten as
+today's through ``Game.from_old_label`` (those games named upgrades by value in format 1, by
+card id since).
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from .registry import load
 from .words import short
 
 FORMAT = "bonekit-replay"
-VERSION = 2
+VERSION = 3
 OLDEST_VERSION = 1     # the oldest format still read (its labels are rewritten)
 MAX_BYTES = 5_000_000
 MAX_ACTIONS = 100_000
@@ -92,8 +94,12 @@ class Replay:
                       [*self.actions, canonical])
 
     def _with_todays_labels(self, version: int) -> Replay:
-        """This replay, read from format ``version``, with each label rewritten as today's."""
-        game, state, labels = self.game, self.initial_state(), []
+        """This replay, read from format ``version``, with the options that deal it as it was
+        dealt then and each label rewritten as today's."""
+        game = self.game
+        options = game.from_old_options(self.variant, dict(self.options), version)
+        old = Replay(self.game_id, self.players, self.seed, self.variant, options, self.actions)
+        state, labels = old.initial_state(), []
         for i, label in enumerate(self.actions):
             try:
                 action = game.from_old_label(state, game.parse_action(state, label), version)
@@ -101,8 +107,7 @@ class Replay:
             except IllegalAction as e:
                 raise ReplayError(f"action {i + 1} ({short(label)}) is refused: {e}") from e
             labels.append(action.label)
-        return Replay(self.game_id, self.players, self.seed, self.variant, dict(self.options),
-                      labels)
+        return Replay(self.game_id, self.players, self.seed, self.variant, options, labels)
 
     # ---- JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -246,7 +246,7 @@ def _solo(game, state, seat, active, selection, before) -> Scene:
             if slot == 1 and arg.startswith("b") and arg in second:
                 return f"select:{arg}", f"{arg} chosen; now pick a card from row A"
             return None, ""
-        if selection == arg:
+        if selection == arg and not (slot == 1 and arg == NOTHING):  # B's "none" pairs with A's
             return f"select:{arg}", "click again to put it back"
         label = pair(selection, arg)
         return (label, f"play {selection} and {arg}") if label else (None, "")

@@ -20,7 +20,15 @@ from ...core.rng import Rng
 from ...core.words import plural, short
 from .data import card_type, card_value, components, title_for
 from .labels import NOTHING, action, is_upgrade, is_upgrade_arg, match, plain_number, upgrade_arg, value_plays
-from .mode_setup import check_common, check_options, shuffled_upgrades, shuffled_weapon_decks, undead_stack
+from .mode_setup import (
+    check_common,
+    check_deal,
+    check_options,
+    setup_draws,
+    shuffled_upgrades,
+    shuffled_weapon_decks,
+    undead_stack,
+)
 from .modes_state import HIDDEN_CARD, CoopState, ModeTurn, Shared
 from .rules_logic import trophy_winner
 from .shared_rules import NO_RNG, R, damage, draw_upgrades, let_through, reveal_next
@@ -72,7 +80,7 @@ def _order(start: int, players: int) -> tuple[int, ...]:
 
 
 class CoopMode:
-    OPTIONS = {"names", "start", "hard", "free_talk"}
+    OPTIONS = {"names", "start", "hard", "free_talk", "deal"}
 
     def __init__(self) -> None:
         self.conf = components().raw["coop"]
@@ -83,6 +91,7 @@ class CoopMode:
     # setup
     def new(self, players: int, seed: int = 0, **options: Any) -> CoopState:
         check_options(options, self.OPTIONS)
+        check_deal(options)
         names = check_common(players, seed, options.get("names"), (2, 3), "coop")
         seat_option(options.get("start", "P1"), players, "start")
         if type(options.get("hard", False)) is not bool:
@@ -108,7 +117,8 @@ class CoopMode:
 
     def _setup(self, state: CoopState, events: list[Event] | None) -> None:
         conf = self.by_players(state.players)
-        state.decks = shuffled_weapon_decks(state, conf["sets_per_deck"], events,
+        draws = setup_draws(state)
+        state.decks = shuffled_weapon_decks(draws, conf["sets_per_deck"], events,
                                             C + "setup")
         for seat in range(state.players):
             state.hands[seat] = sorted(state.decks[seat][:self.conf["hand"]], key=_sort_key)
@@ -120,9 +130,9 @@ class CoopMode:
                                     f"{seat_name(seat)}'s hand: {self._cards(state.hands[seat])}.",
                                     {"seat": seat, "cards": tuple(state.hands[seat])},
                                     visible_to=(seat,)))
-        state.stack, state.box = undead_stack(state, conf["undead_decks"], events,
+        state.stack, state.box = undead_stack(draws, conf["undead_decks"], events,
                                               C + "setup")
-        state.upgrade_deck = shuffled_upgrades(state, events, C + "setup")
+        state.upgrade_deck = shuffled_upgrades(draws, events, C + "setup")
         if events is not None:
             events.append(Event("start", C + "setup",
                                 f"The Haven has {state.hit_points} hit points; "

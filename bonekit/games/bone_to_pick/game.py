@@ -145,6 +145,13 @@ class BoneToPick(Game):
             step(state, bots[seat].choose(self, state, seat), None)
             actions += 1
 
+    def from_old_options(self, variant, options: dict, version: int) -> dict:
+        """Solo and co-op setups drew each shuffle from its own seeding before replay format 3
+        (see ``mode_setup``): an older file of those games is dealt that way again."""
+        if version < 3 and variant in ("solo", "coop"):
+            return {**options, "deal": options.get("deal", "each")}
+        return options
+
     def from_old_label(self, state, action: Action, version: int) -> Action:
         """Replays of format 1 named solo and co-op upgrades by value; see ``labels``."""
         return from_old_label(state, action, version)

@@ -1,5 +1,8 @@
 """Setup steps the solo and co-operative games share: their option checks, the coloured
-weapon decks, the undead stack built deck by deck, and the shuffled upgrade deck."""
+weapon decks, the undead stack built deck by deck, and the shuffled upgrade deck.
+
+A setup makes 14 shuffles; it draws them all from one stream (``Rng.stream``), seeded once,
+because a fresh generator per shuffle cost more than the rest of a short solo game."""
 from __future__ import annotations
 
 from functools import cache
@@ -7,13 +10,31 @@ from typing import Any
 
 from ...core.events import Event
 from ...core.options import names_option, unknown_options
+from ...core.rng import Draws, Rng
 from ...core.words import short
 from .data import components, upgrades
 from .shared_rules import R
 
+Shuffler = Rng | Draws  # the setups pass one stream of draws (``Rng.stream``) through every step
+
 
 def check_options(options: dict[str, Any], known: set[str]) -> None:
     unknown_options(options, known)
+
+
+DEALS = ("stream", "each")  # how a setup draws its shuffles; "each" is how replays before format 3 dealt
+
+
+def check_deal(options: dict[str, Any]) -> None:
+    if options.get("deal", "stream") not in DEALS:
+        raise ValueError(f"deal must be 'stream' or 'each', not {short(options['deal'])}")
+
+
+def setup_draws(state: Any) -> Shuffler:
+    """Where a setup takes its shuffles from: one stream seeded once (today), or one seeding
+    per shuffle (``deal="each"``, set by ``Replay`` for files saved before format 3 so that
+    they deal the cards they were played with)."""
+    return state.rng if state.options.get("deal") == "each" else state.rng.stream()
 
 
 def check_common(players: Any, seed: Any, names: Any, counts: tuple[int, ...],
@@ -48,12 +69,12 @@ def _upgrade_ids() -> tuple[str, ...]:
     return tuple(sorted(upgrades()))
 
 
-def shuffled_weapon_decks(state: Any, sets_per_deck: int, events: list[Event] | None,
+def shuffled_weapon_decks(draws: Shuffler, sets_per_deck: int, events: list[Event] | None,
                           rule: str) -> list[list[str]]:
     """Shuffle each colour's set alone, then stack ``sets_per_deck`` sets into each deck."""
     sets = []
     for colour, cards in _weapon_sets().items():
-        cards = state.rng.shuffled(cards)
+        cards = draws.shuffled(cards)
         if events is not None:
             events.append(Event("shuffle_weapons", rule, f"The {colour} weapons are shuffled face down.",
                                 {"colour": colour, "order": tuple(cards)}, visible_to=()))
@@ -66,11 +87,11 @@ def shuffled_weapon_decks(state: Any, sets_per_deck: int, events: list[Event] | 
     return decks
 
 
-def undead_stack(state: Any, compositions: list[dict], events: list[Event] | None,
+def undead_stack(draws: Shuffler, compositions: list[dict], events: list[Event] | None,
                  rule: str) -> tuple[list[str], list[str]]:
     """Build the four undead decks by level, shuffle each, stack deck 1 on top. Returns
     (stack top first, box)."""
-    piles = {lvl: state.rng.shuffled(ids) for lvl, ids in _undead_by_level().items()}
+    piles = {lvl: draws.shuffled(ids) for lvl, ids in _undead_by_level().items()}
     if events is not None:
         events.append(Event("shuffle_undead", rule, "The undead are sorted by level and each level "
                             "is shuffled face down.", {k: tuple(v) for k, v in piles.items()},
@@ -81,7 +102,7 @@ def undead_stack(state: Any, compositions: list[dict], events: list[Event] | Non
         for lvl in ("easy", "medium", "hard"):
             deck += piles[lvl][:comp[lvl]]
             piles[lvl] = piles[lvl][comp[lvl]:]
-        deck = state.rng.shuffled(deck)
+        deck = draws.shuffled(deck)
         if events is not None:
             events.append(Event("undead_deck", rule,
                                 f"Undead deck {i + 1}: {comp['easy']} easy, {comp['medium']} medium and "
@@ -96,8 +117,8 @@ def undead_stack(state: Any, compositions: list[dict], events: list[Event] | Non
     return stack, box
 
 
-def shuffled_upgrades(state: Any, events: list[Event] | None, rule: str) -> list[str]:
-    deck = state.rng.shuffled(_upgrade_ids())
+def shuffled_upgrades(draws: Shuffler, events: list[Event] | None, rule: str) -> list[str]:
+    deck = draws.shuffled(_upgrade_ids())
     if events is not None:
         events.append(Event("shuffle_upgrades", rule, "The 32 upgrade cards are shuffled face down.",
                             {"order": tuple(deck)}, visible_to=()))

@@ -18,7 +18,15 @@ from ...core.rng import Rng
 from ...core.words import short
 from .data import card_value, components, title_for
 from .labels import NOTHING, action, held, is_upgrade, is_upgrade_arg, match, plain_number, upgrade_arg
-from .mode_setup import check_common, check_options, shuffled_upgrades, shuffled_weapon_decks, undead_stack
+from .mode_setup import (
+    check_common,
+    check_deal,
+    check_options,
+    setup_draws,
+    shuffled_upgrades,
+    shuffled_weapon_decks,
+    undead_stack,
+)
 from .modes_state import HIDDEN_CARD, ModeTurn, SoloState
 from .shared_rules import NO_RNG, R, damage, draw_upgrades, let_through, reveal_next
 from .text import card_names, last_line, modes_header
@@ -26,12 +34,13 @@ from .text import card_names, last_line, modes_header
 S = R + "solo."
 ROWS = "ab"
 _PLAYS: dict[tuple, list[Action]] = {}  # (row A's choices, row B's, upgrades) -> the plays
+_ROW_ARGS = [{v: f"{row}{v}" for v in range(100)} for row in ROWS]  # row, value -> "a7"
 
 
 # ---- the solo engine ----------------------------------------------------------------------------
 
 class SoloMode:
-    OPTIONS = {"names"}
+    OPTIONS = {"names", "deal"}
 
     def __init__(self) -> None:
         self.conf = components().raw["solo"]
@@ -39,6 +48,7 @@ class SoloMode:
     # setup
     def new(self, players: int, seed: int = 0, **options: Any) -> SoloState:
         check_options(options, self.OPTIONS)
+        check_deal(options)
         names = check_common(players, seed, options.get("names"), (1,), "solo")
         state = self._blank(seed, names, options)
         self._setup(state, None)
@@ -55,7 +65,8 @@ class SoloMode:
 
     def _setup(self, state: SoloState, events: list[Event] | None) -> None:
         c = self.conf
-        state.decks = shuffled_weapon_decks(state, c["sets_per_deck"], events, S + "setup")
+        draws = setup_draws(state)
+        state.decks = shuffled_weapon_decks(draws, c["sets_per_deck"], events, S + "setup")
         for i in range(2):
             state.rows[i] = state.decks[i][:c["face_up"]]
             state.decks[i] = state.decks[i][c["face_up"]:]
@@ -63,8 +74,8 @@ class SoloMode:
                 events.append(Event("face_up", S + "setup",
                                     f"Row {ROWS[i].upper()}: {self._cards(state.rows[i])} face up.",
                                     {"row": ROWS[i], "cards": tuple(state.rows[i])}))
-        state.stack, _ = undead_stack(state, c["undead_decks"], events, S + "setup")
-        state.upgrade_deck = shuffled_upgrades(state, events, S + "setup")
+        state.stack, _ = undead_stack(draws, c["undead_decks"], events, S + "setup")
+        state.upgrade_deck = shuffled_upgrades(draws, events, S + "setup")
         if events is not None:
             events.append(Event("haven", S + "setup", f"The Haven has {state.hit_points} hit points."))
         self._reveal(state, events)
@@ -84,19 +95,22 @@ class SoloMode:
             return S + "end"
         return S + ("upgrade" if state.offer else "turn.choose")
 
-    def _slot_options(self, state: SoloState, i: int) -> list[str]:
-        opts = [f"{ROWS[i]}{v}" for v in sorted({card_value(c) for c in state.rows[i]})]
-        if not state.rows[i]:
-            opts.append(NOTHING)
-        return opts
+    @staticmethod
+    def _slot_options(state: SoloState, i: int) -> tuple[str, ...]:
+        """Row ``i``'s choices: one per face-up value in order (``a3``), or ``none`` if empty."""
+        row = state.rows[i]
+        if not row:
+            return (NOTHING,)
+        args = _ROW_ARGS[i]
+        return tuple(args[v] for v in sorted({card_value(c) for c in row}))
 
     def legal_actions(self, state: SoloState, seat: int) -> list[Action]:
         if seat not in self.to_move(state):
             return []
         if state.offer:
             return [action(0, "keep", (u.lower(),)) for u in sorted(state.offer)]
-        ups = tuple(sorted(upgrade_arg(u) for u in state.upgrades))
-        key = (tuple(self._slot_options(state, 0)), tuple(self._slot_options(state, 1)), ups)
+        ups = tuple(sorted(upgrade_arg(u) for u in state.upgrades)) if state.upgrades else ()
+        key = (self._slot_options(state, 0), self._slot_options(state, 1), ups)
         plays = _PLAYS.get(key)
         if plays is None:  # the same rows and upgrades come back often: list their plays once
             if len(_PLAYS) > 50_000:
@@ -206,15 +220,18 @@ class SoloMode:
             self._keep(state, action.args[0].upper(), events)
             return
         taken: list[str | None] = []
-        for pos, arg in enumerate(action.args):
+        for pos, arg in enumerate(action.args):  # legal here: "none", "u07" or a row's "a7"
             if arg == NOTHING:
                 taken.append(None)
-            elif is_upgrade_arg(arg):
+            elif arg[0] == "u":
                 card = match(arg, state.upgrades)
                 state.own("upgrades").remove(card)
                 taken.append(card)
             else:
-                card = next(c for c in state.rows[pos] if card_value(c) == int(arg[1:]))
+                value = int(arg[1:])
+                for card in state.rows[pos]:
+                    if card_value(card) == value:
+                        break
                 state.own_seat("rows", pos).remove(card)
                 taken.append(card)
         self._resolve(state, taken, events)
@@ -222,7 +239,8 @@ class SoloMode:
     def _resolve(self, state: SoloState, taken: list[str | None], events: list[Event] | None) -> None:
         undead = components().undead[state.current]
         power = undead.power_for(self.conf["players_for_power"])
-        values = tuple(0 if c is None else card_value(c) for c in taken)
+        values = (0 if taken[0] is None else card_value(taken[0]),
+                  0 if taken[1] is None else card_value(taken[1]))
         total = sum(values)
         defeated = total >= power
         if events is not None:

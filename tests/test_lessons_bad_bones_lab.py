@@ -4,24 +4,30 @@ from __future__ import annotations
 import pytest
 
 import bonekit
+from bonekit.core.simulate import bot_seed
 from bonekit.games.bad_bones import GuardBot
 from bonekit.games.bad_bones.puzzles import PUZZLES
 from bonekit.games.bad_bones.sandbox import lab_state
 from bonekit.games.bad_bones.studies import (
     counts,
+    defeat_column,
     defeat_round,
+    defeats,
     defeats_by_round,
     drawn,
     hero_kills,
     holds_the_round,
+    lost_in,
     play_round,
     play_rounds,
     puzzle_verdict,
     round_table,
     solo_game,
     solo_position,
+    solo_study,
     traps_on_board,
     win_rates,
+    won_seeds,
 )
 
 
@@ -106,6 +112,57 @@ def test_win_rates_and_defeats_by_round_count_the_defeats():
     assert defeats_by_round(defeats) == {4: 1, 6: 1, 10: 1}
     with pytest.raises(ValueError):
         win_rates({}, [3])
+
+
+def study_bot(seed):
+    """GuardBot seeded as ``solo_study`` (``bonekit.simulate``) seeds it for the deal of ``seed``."""
+    return GuardBot(bot_seed(seed, 0))
+
+
+@pytest.fixture(scope="module")
+def study():
+    return solo_study(games=6, rounds=10, seed=33)   # seeds 33 to 38: seed 35 is won
+
+
+def test_solo_study_rows_are_the_games_of_defeat_round_with_the_study_seeding(game, study):
+    assert [r["seed"] for r in study] == list(range(33, 39))
+    assert study.columns[-1] == "defeat_round"
+    for row in study:
+        final, actions = solo_game(row["seed"], 10, bot=study_bot)
+        assert row["defeat_round"] == defeat_round(row["seed"], 10, bot=study_bot)
+        assert row["actions"] == len(actions) and row["result"] == game.outcome(final).result
+    assert won_seeds(study) == [35] and study.rows[0]["defeat_round"] == 4
+
+
+def test_solo_study_is_the_same_table_for_one_and_two_workers(study):
+    seen = []
+    here = solo_study(games=6, rounds=10, seed=33, progress=lambda done, total: seen.append((done, total)))
+    there = solo_study(games=6, rounds=10, seed=33, workers=2)
+    assert here == there == study
+    assert seen[-1] == (6, 6) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_win_rates_read_a_study_table_like_a_mapping(study):
+    lost = defeats(study)
+    assert lost == {33: 4, 34: 7, 35: None, 36: 6, 37: 6, 38: 3}
+    assert win_rates(study, [3, 5, 10]) == win_rates(lost, [3, 5, 10]) == {3: 5 / 6, 5: 4 / 6, 10: 1 / 6}
+    assert defeats_by_round(study) == defeats_by_round(lost) == {3: 1, 4: 1, 6: 2, 7: 1}
+
+
+def test_a_short_study_is_the_long_study_cut_short(study):
+    # The notebook's shortcut, with the study's own bot seeding: one 10-round run per seed.
+    short = defeats(solo_study(games=6, rounds=5, seed=33))
+    for seed, lost in defeats(study).items():
+        assert short[seed] == (lost if lost is not None and lost <= 5 else None)
+
+
+def test_a_fall_in_the_heroic_ending_is_no_defeat(game):
+    # bad_bones.ruling.heroic: the 10 rounds were survived; the study must not count round 12.
+    final, _ = solo_game(seed=35, rounds=10, heroic=True)
+    assert final.round == 12 and game.outcome(final).result == "victory"
+    assert lost_in(game, final) is None and defeat_column(game, final) == {"defeat_round": None}
+    lost, _ = solo_game(seed=3, rounds=10)
+    assert lost_in(game, lost) == 4 == defeat_round(3)
 
 
 # ---- studies: a real position and the trap-phase check ------------------------------------

@@ -4,14 +4,22 @@ round-by-round summaries, win rates by round count, trap-phase checks and puzzle
 Pure engine code (no Jupyter import): the notebooks print what these functions return, and
 ``bonekit.widgets.lessons.bad_bones_lab`` wraps the puzzle verdict for the exercise checker.
 
-    from bonekit.games.bad_bones.studies import defeat_round, win_rates
-    defeats = {seed: defeat_round(seed) for seed in range(50)}
-    win_rates(defeats, (3, 5, 10))          # {3: 0.9, 5: 0.5, 10: 0.04}, say
+    from bonekit.games.bad_bones.studies import solo_study, win_rates
+    study = solo_study(games=200, rounds=10)   # bonekit.simulate: one row per deal
+    win_rates(study, (3, 5, 10))               # {3: 0.94, 5: 0.58, 10: 0.04}, say
 
-The simulation plays each seed once, over the longest round count. A solo game of fewer
-rounds is the same game cut short (the deal depends on the seed only, and GuardBot never looks
-at the round count), so a seed wins the n-round challenge exactly when its long game was not
-lost in rounds 1 to n. The tests check that shortcut against games played at each length.
+``solo_study`` plays many deals through ``bonekit.simulate`` (so it runs on local processes or
+a Dask cluster too, with the same table), seeding the bot of the game dealt from seed ``s`` as
+``bot_seed(s, 0)`` like a Table would. The single-game helpers (``solo_game``, ``solo_position``,
+``defeat_round``) seed their bot with the deal's seed itself, as the notebook's
+``GuardBot(seed=35)`` does. GuardBot breaks ties between equally good moves at random, so a
+study's game of a seed is not always the game those helpers play from the same seed; pass
+``bot=lambda s: GuardBot(bot_seed(s, 0))`` to them for the study's game.
+
+A study plays each seed once, over the longest round count. A solo game of fewer rounds is the
+same game cut short (the deal depends on the seed only, and GuardBot never looks at the round
+count), so a seed wins the n-round challenge exactly when its long game was not lost in rounds
+1 to n. The tests check that shortcut against games played at each length.
 """
 from __future__ import annotations
 
@@ -24,6 +32,7 @@ from typing import Any, NamedTuple
 from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.events import Event
+from ...core.simulate import BotSpec, Progress, Results, simulate
 from .board import on_board
 from .bots import GuardBot
 from .puzzles import Puzzle, trace
@@ -36,7 +45,7 @@ BotFactory = Callable[[int], Any]
 """Makes the bot for a seed: ``GuardBot`` itself, or ``lambda seed: GuardBot(seed, depth=1)``."""
 
 
-def _game():
+def _game() -> Any:  # the BadBonesGame (its playout takes actions=, the base Game's does not)
     from ...core.registry import load
     return load("bad_bones")
 
@@ -158,26 +167,73 @@ def solo_position(seed: int, round: int, phase: str = "traps", rounds: int = 10,
     return state
 
 
+def lost_in(game: Any, final: BadBonesState) -> int | None:
+    """The round in which the finished solo game ``final`` was lost, or None if it was won
+    (a fall during the heroic ending is still a victory, see ``bad_bones.ruling.heroic``)."""
+    return final.round if game.outcome(final).result == "defeat" else None
+
+
 def defeat_round(seed: int, rounds: int = 10, bot: BotFactory = GuardBot) -> int | None:
     """The round in which ``bot`` loses the solo game of ``seed`` over ``rounds`` rounds, or
     None if it survives them."""
     final, _ = solo_game(seed, rounds, bot=bot)
-    return None if _game().outcome(final).result == "victory" else final.round
+    return lost_in(_game(), final)
 
 
-def win_rates(defeats: Mapping[int, int | None], round_counts: Iterable[int]) -> dict[int, float]:
-    """The share of games won over each round count, from each seed's ``defeat_round`` over
-    the longest count (see the module docstring): a seed wins n rounds unless it fell in 1..n."""
-    total = len(defeats)
+def defeat_column(game: Any, final: BadBonesState) -> dict[str, int | None]:
+    """The ``measure`` of ``solo_study`` for ``bonekit.simulate``: a ``defeat_round`` column
+    (see ``lost_in``). Module level, so worker processes can import it."""
+    return {"defeat_round": lost_in(game, final)}
+
+
+def solo_study(games: int = 200, rounds: int = 10, seed: int = 0, bot: BotSpec = GuardBot,
+               heroic: bool = False, workers: int | None = 1, client: Any = None,
+               progress: Progress | None = None) -> Results:
+    """Many solo games of ``bot`` through ``bonekit.simulate``: the deals of seeds ``seed`` to
+    ``seed + games - 1``, ``rounds`` rounds each, one row per game with the usual columns
+    (``seed``, ``result``, ``actions``...) and ``defeat_round`` (None for a won game).
+
+    ``bot``: a bot factory (``GuardBot``, or ``functools.partial(GuardBot, depth=1)``) or a
+    name from ``game.bots``; it is built as ``bot(bot_seed(s, 0))`` for the deal of seed ``s``.
+    ``workers``, ``client`` and ``progress`` are ``simulate``'s: the table is the same for any
+    number of workers, and ``progress(done, total)`` hears of every finished chunk (pass
+    ``progress_bar(games)`` from ``bonekit.widgets.teaching`` in a notebook)."""
+    return simulate(_game(), [bot], games=games, seed=seed, variant="solo", workers=workers,
+                    client=client, progress=progress, measure=defeat_column,
+                    rounds=rounds, heroic=heroic)
+
+
+Defeats = Mapping[int, int | None] | Results
+"""Each seed's defeat round (None: won): a ``solo_study`` table or a mapping seed -> round."""
+
+
+def defeats(study: Defeats) -> dict[int, int | None]:
+    """``study`` as a mapping seed -> defeat round (None for a won game)."""
+    if isinstance(study, Results):
+        return {row["seed"]: row["defeat_round"] for row in study}
+    return dict(study)
+
+
+def win_rates(study: Defeats, round_counts: Iterable[int]) -> dict[int, float]:
+    """The share of games won over each round count, from each seed's defeat round over the
+    longest count (a ``solo_study`` table, or seed -> ``defeat_round``; see the module
+    docstring): a seed wins n rounds unless it fell in 1..n."""
+    lost = defeats(study)
+    total = len(lost)
     if not total:
         raise ValueError("no games to count")
-    return {n: sum(1 for r in defeats.values() if r is None or r > n) / total for n in round_counts}
+    return {n: sum(1 for r in lost.values() if r is None or r > n) / total for n in round_counts}
 
 
-def defeats_by_round(defeats: Mapping[int, int | None]) -> dict[int, int]:
+def defeats_by_round(study: Defeats) -> dict[int, int]:
     """How many games were lost in each round (only rounds with a defeat, in order)."""
-    lost = Counter(r for r in defeats.values() if r is not None)
+    lost = Counter(r for r in defeats(study).values() if r is not None)
     return dict(sorted(lost.items()))
+
+
+def won_seeds(study: Defeats) -> list[int]:
+    """The seeds whose games were won, in order."""
+    return sorted(seed for seed, r in defeats(study).items() if r is None)
 
 
 def holds_the_round(state: BadBonesState, label: str | Action, seat: int = 0) -> tuple[bool, str]:
@@ -250,6 +306,7 @@ def _tidy(placements: Any) -> Any:
             if isinstance(p, (list, tuple)) else p for p in placements]
 
 
-__all__ = ["BotFactory", "Counts", "PuzzleVerdict", "RoundSummary", "counts", "defeat_round",
-           "defeats_by_round", "drawn", "hero_kills", "holds_the_round", "play_round", "play_rounds",
-           "puzzle_verdict", "round_table", "solo_game", "solo_position", "traps_on_board", "win_rates"]
+__all__ = ["BotFactory", "Counts", "Defeats", "PuzzleVerdict", "RoundSummary", "counts", "defeat_column",
+           "defeat_round", "defeats", "defeats_by_round", "drawn", "hero_kills", "holds_the_round",
+           "lost_in", "play_round", "play_rounds", "puzzle_verdict", "round_table", "solo_game",
+           "solo_position", "solo_study", "traps_on_board", "win_rates", "won_seeds"]

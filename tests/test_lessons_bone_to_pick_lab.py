@@ -12,7 +12,7 @@ import bonekit
 from bonekit import play_out
 from bonekit.games.bone_to_pick import CarefulBot, GreedyBot, studies, trophy_winner
 from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
-from bonekit.games.bone_to_pick.data import title_for
+from bonekit.games.bone_to_pick.data import card_value, title_for
 from bonekit.widgets.lessons import bone_to_pick_lab as lab
 from bonekit.widgets.teaching import check
 
@@ -44,7 +44,8 @@ def test_greedy_table_seats_one_greedy_player_among_careful_ones():
     bots = studies.greedy_table(5, None)
     assert isinstance(bots[0], GreedyBot) and all(isinstance(bots[s], CarefulBot) for s in (1, 2, 3))
     stingy = studies.greedy_table(5, -0.4)
-    assert stingy[0].margin == -0.4 and stingy[1].seed == 51
+    # seeded as simulate() and a Table seed the bots of game 5
+    assert stingy[0].margin == -0.4 and stingy[0].seed == 500 and stingy[1].seed == 501
     # margin 0 is the careful table itself
     careful = studies.greedy_table(5, 0.0)
     same = studies.careful_table(4, 5)
@@ -54,35 +55,43 @@ def test_greedy_table_seats_one_greedy_player_among_careful_ones():
 
 
 def test_play_until_stops_where_asked_and_keeps_the_events():
-    start = game.new(1, variant="solo", seed=5)
+    start = game.new(1, variant="solo", seed=0)
     run = studies.play_until(game, start, SoloBot(), lambda s, last: bool(s.offer))
-    assert run.state.offer == ["U07", "U18", "U01"] and len(run.state.set_aside) == 4
-    assert run.last.label == "P1 play a7 b1" and len(run.actions) == 4
+    assert run.state.offer == ["U04", "U30", "U21"] and len(run.state.set_aside) == 4
+    assert run.last.label == "P1 play a0 b9" and len(run.actions) == 4
     assert run.last_events[-1].kind == "offer" and run.events[-len(run.last_events):] == run.last_events
     nothing = studies.play_until(game, start, SoloBot(), lambda s, last: True)
     assert nothing.state is start and nothing.last is None and nothing.events == ()
 
 
 def test_upgrade_played_stops_after_the_first_upgrade_play():
-    run = studies.play_until(game, game.new(1, variant="solo", seed=5), SoloBot(), studies.upgrade_played)
-    assert run.last.label == "P1 play a1 u28" and run.state.history[-1].turn == 13
-    assert run.state.history[-1].defeated and sorted(run.state.upgrades) == ["U18", "U22"]
+    run = studies.play_until(game, game.new(1, variant="solo", seed=0), SoloBot(), studies.upgrade_played)
+    assert run.last.label == "P1 play u20 b4" and run.state.history[-1].turn == 15
+    assert run.state.history[-1].defeated and sorted(run.state.upgrades) == ["U30", "U32"]
+    assert not any(studies.upgrade_played(None, a) for a in run.actions[:-1])
 
 
 # ---- the solo and co-op notebook ----------------------------------------------------------------
 
 def test_first_picture_needs_an_upgrade():
-    state = studies.to_turn(game, game.new(1, variant="solo", seed=5), 13)
-    assert state.turn == 13 and game.power(state) == 13 and len(state.stack) == 27
-    assert state.upgrades == ["U18", "U22", "U28"] and len(state.set_aside) == 12
+    state = studies.to_turn(game, game.new(1, variant="solo", seed=0), 15)
+    assert state.turn == 15 and game.power(state) == 14 and len(state.stack) == 25
+    assert state.upgrades == ["U30", "U20", "U32"] and len(state.set_aside) == 12
+    assert len(state.trophies) == 2 and game.damage(state) == 0
+    assert [[int(c.split(":")[1]) for c in row] for row in state.rows] == [[9, 7, 9], [3, 0, 4]]
     rows_best = sum(max(int(c.split(":")[1]) for c in row) for row in state.rows)
-    assert rows_best < game.power(state) == 13
-    assert studies.cheapest_wins(game, state)[0] == (13, "P1 play a1 u28")
+    assert rows_best == 13 < game.power(state) == 14
+    assert studies.cheapest_wins(game, state)[0] == (14, "P1 play u20 b4")
 
 
 def test_to_turn_waits_out_an_open_offer():
-    state = studies.to_turn(game, game.new(1, variant="solo", seed=5), 4)
-    assert state.turn == 4 and not state.offer       # turn 4 before its attack
+    start = game.new(1, variant="solo", seed=0)
+    state = studies.to_turn(game, start, 4)
+    assert state.turn == 4 and state.current and not state.offer       # turn 4 before its attack
+    offer = studies.play_until(game, start, SoloBot(), lambda s, _: bool(s.offer)).state
+    assert offer.turn == 4 and offer.offer                             # turn 4's reward is open
+    after = studies.to_turn(game, offer, 4)
+    assert after.turn == 5 and not after.offer and after.upgrades == ["U30"]
     state = studies.to_turn(game, game.new(2, variant="coop", seed=3), 5)
     assert state.turn == 5 and not state.offer
 
@@ -103,15 +112,19 @@ def test_level_counts_and_title_bands():
 
 
 def solo_puzzle():
-    return studies.to_turn(game, game.new(1, variant="solo", seed=11), 6)
+    return studies.to_turn(game, game.new(1, variant="solo", seed=32), 8)
 
 
 def test_solo_puzzle_and_its_judge():
     puzzle = solo_puzzle()
-    assert game.power(puzzle) == 7 and puzzle.upgrades == ["U19"]
+    assert game.power(puzzle) == 7 and puzzle.upgrades == ["U22"]
+    assert puzzle.rows == [["red:2", "red:7", "red:0"], ["blue:10", "blue:9", "blue:7"]]
+    wins = studies.cheapest_wins(game, puzzle)   # as the solution lists them
+    assert wins[:3] == [(7, "P1 play a0 b7"), (9, "P1 play a0 b9"), (9, "P1 play a2 b7")]
+    assert min(s for s, label in wins if "u22" in label) == 10
     ok, message = studies.judge_cheapest_pair(game, puzzle, "P1 play a0 b7")
     assert ok and "keeps the upgrade" in message
-    assert studies.judge_cheapest_pair(game, puzzle, "P1 play a0 u19") == (
+    assert studies.judge_cheapest_pair(game, puzzle, "P1 play a0 u22") == (
         False, "it wins, but spends 10; a win is possible with 7.")
     ok, message = studies.judge_cheapest_pair(game, puzzle, "P1 play a0 b0")
     assert not ok and "refuses" in message
@@ -127,23 +140,26 @@ def test_solo_title_exercise():
 
 
 def coop_puzzle():
-    return studies.play_until(game, game.new(3, variant="coop", seed=13), CoopBot(),
-                              lambda s, _: s.turn == 8 and s.played[1] is not None).state
+    return studies.play_until(game, game.new(3, variant="coop", seed=94), CoopBot(),
+                              lambda s, _: s.turn == 11 and s.played[1] is not None).state
 
 
 def test_coop_puzzle_is_as_the_solution_tells():
     puzzle = coop_puzzle()
-    assert game.to_move(puzzle)[0] == 2 and game.power(puzzle) == 20
-    assert puzzle.played[:2] == ["red:7", "yellow:9"]
-    assert sorted(puzzle.hands[2]) == ["U10", "purple:10", "purple:8", "purple:9"]
-    assert studies.cheapest_last_card(game, puzzle, 2) == 7
-    ok, _ = studies.judge_last_card(game, puzzle, "P3 play u10")
+    assert game.to_move(puzzle)[0] == 2 and game.power(puzzle) == 17 and puzzle.turn == 11
+    assert puzzle.played[:2] == ["red:8", "blue:4"]
+    assert sorted(puzzle.hands[2]) == ["U09", "orange:3", "purple:10", "purple:9"]
+    assert card_value("U09") == 6
+    assert studies.cheapest_last_card(game, puzzle, 2) == 6
+    ok, _ = studies.judge_last_card(game, puzzle, "P3 play u09")
     assert ok
-    after, _ = game.apply(puzzle, "P3 play u10")
-    assert after.history[-1].trophy_to == 1          # the two 7s cancel: P2's 9 takes it
-    assert studies.judge_last_card(game, puzzle, "P3 play 10") == (
-        False, "enough, but a card of value 7 would do it too.")
-    ok, message = studies.judge_last_card(game, puzzle, "P3 play 7")
+    after, _ = game.apply(puzzle, "P3 play u09")
+    assert after.history[-1].trophy_to == 0          # 8, 4 and 6: P1's 8 is the highest
+    assert studies.judge_last_card(game, puzzle, "P3 play 9") == (    # the weapon 9, not U09
+        False, "enough, but a card of value 6 would do it too.")
+    assert studies.judge_last_card(game, puzzle, "P3 play 3") == (
+        False, "the total is 15, short of the power 17.")
+    ok, message = studies.judge_last_card(game, puzzle, "P3 play 6")
     assert not ok and "by its id" in message
 
 
@@ -155,9 +171,35 @@ def test_mode_study_counts_each_mode_on_each_seed():
     final, _ = play_out(game, game.new(3, variant="coop", seed=2), CoopBot())
     out = game.outcome(final)
     assert results["co-op, 3 players"][2] == studies.ModeGame(out.result, out.titles[0], len(final.stack))
+    solo, _ = play_out(game, game.new(1, variant="solo", seed=1), SoloBot())
+    assert results["solo"][1] == studies.ModeGame(game.outcome(solo).result, game.outcome(solo).titles[0],
+                                                  len(solo.stack))
     for games in results.values():
         for g in games:
             assert g.result in ("victory", "defeat") and g.title in [t for _, _, t in SOLO["titles"]]
+
+
+def test_mode_study_of_other_seeds_plays_those_seeds():
+    later = studies.mode_study(game, range(7, 9), modes={"co-op, 2 players": 2})
+    final, _ = play_out(game, game.new(2, variant="coop", seed=8), CoopBot())
+    assert later["co-op, 2 players"][1].left == len(final.stack)
+    with pytest.raises(ValueError, match="consecutive"):
+        studies.mode_study(game, [0, 2, 3])
+
+
+def test_a_progress_bar_counts_every_game_and_finishes():
+    counted = []
+
+    def bar(items, desc):               # like bonekit.widgets.teaching.progress: a generator
+        items = list(items)
+        counted.append(("shown", len(items)))
+        for done, item in enumerate(items, start=1):
+            yield item
+            counted.append(done)
+        counted.append("finished")
+
+    studies.greed_study(game, [("careful", 0.0), ("greedy", None)], range(5), track=bar)
+    assert counted == [("shown", 10), *range(1, 11), "finished"]
 
 
 # ---- the strategy lab --------------------------------------------------------------------------
@@ -165,8 +207,8 @@ def test_mode_study_counts_each_mode_on_each_seed():
 def test_first_picture_of_the_lab_shows_the_hoarder_as_legend():
     final = studies.play_fast(game, game.new(4, seed=3), studies.greedy_table(3, margin=None))
     out = game.outcome(final)
-    assert out.result == "victory" and out.titles == {0: "Legend"} and out.scores == (38, 11, 4, 0)
-    assert final.hands[0] == [9, 10] and game.trophy_points(final, 0) == 19
+    assert out.result == "victory" and out.titles == {0: "Legend"} and out.scores == (32, 0, 18, 12)
+    assert final.hands[0] == [9, 10] and game.trophy_points(final, 0) == 13
     assert final.hit_points - game.damage(final) == 1
 
 
@@ -185,6 +227,12 @@ def test_greed_study_rows_and_turns():
     study = studies.greed_study(game, levels, range(6))
     careful, greedy = study.rows["careful"], study.rows["greedy"]
     assert careful.games == greedy.games == 6
+    hoards = [studies.play_fast(game, game.new(4, seed=s), studies.greedy_table(s, None)) for s in range(6)]
+    titles = [game.outcome(f).titles for f in hoards]
+    assert greedy.legend == sum(t.get(0) == "Legend" for t in titles) / 6
+    assert greedy.sole_scapegoat == sum(t == {0: "Scapegoat"} for t in titles) / 6
+    assert greedy.partner_legend == sum(t.get(1) == "Legend" for t in titles) / 6
+    assert greedy.hand_left == sum(sum(f.hands[0]) for f in hoards) / 6
     finals = [studies.play_fast(game, game.new(4, seed=s), studies.careful_table(4, s)) for s in range(6)]
     outs = [game.outcome(f) for f in finals]
     assert careful.won == sum(o.result == "victory" for o in outs) / 6
@@ -195,6 +243,12 @@ def test_greed_study_rows_and_turns():
     turns = list(range(1, len(study.hits_by_turn) + 1))
     assert list(study.hits_by_turn) == list(study.falls_by_turn) == turns
     assert 0 <= greedy.sole_scapegoat <= greedy.scapegoat <= 1
+
+
+def test_a_study_is_the_same_on_several_workers():
+    levels = [("margin -0.4", -0.4), ("greedy", None)]
+    here = studies.greed_study(game, levels, range(4))
+    assert studies.greed_study(game, levels, range(4), workers=2) == here
 
 
 # ---- the trophy game ---------------------------------------------------------------------------
@@ -254,49 +308,79 @@ def test_trophy_exercise_answer():
 # ---- the guided first moves -----------------------------------------------------------------
 
 def play_steps(table, steps):
+    """Play ``steps`` (the next ones of the table's script), checking that every hint names a
+    legal move of its moment other than the step's own."""
     for step in steps:
         expected = table.expected
-        for wrong in step.hints:       # every hint names a legal move of that moment
+        assert expected == game.parse_action(table.state, step.move)
+        for wrong in step.hints:
             action = game.parse_action(table.state, wrong)
             assert action != expected and action in game.legal_actions(table.state, action.seat)
         assert table.act(step.move), (step.move, table.status.value)
-    assert table.finished
 
 
 def test_solo_first_moves_do_what_they_say():
     table = lab.first_solo_moves()
     assert table.state.variant == "solo" and table.seed == lab.SOLO_SEED
-    assert not table.act("P1 play a10 b0") and table.done_steps == 0      # a hinted wrong move is not played
-    play_steps(table, lab.SOLO_FIRST_MOVES)
+    assert not table.act("P1 play a8 b8") and table.done_steps == 0      # a hinted wrong move is not played
+    cheapest, rows = [], []
+    for step in lab.SOLO_FIRST_MOVES[:4]:      # each guided pair is the one cheapest win of its turn
+        wins = studies.cheapest_wins(game, table.state)
+        assert wins[0][1] == step.move and wins[1][0] > wins[0][0]
+        cheapest.append(wins[0][0])
+        if step.move == "P1 play a0 b9":        # "every pair without the 0 spends 13 or more"
+            assert min(spent for spent, label in wins if "a0" not in label) == 13
+        play_steps(table, [step])
+        rows.append(table.state.rows)
+    assert cheapest == [13, 5, 8, 9]
+    # step 1: red 3 and blue 9 come in; step 2: the red 7 and 8 are still in row A
+    assert rows[0] == [["red:7", "red:8", "red:3"], ["blue:2", "blue:4", "blue:9"]]
+    assert {"red:7", "red:8"} <= set(rows[1][0])
     turns = table.state.history
-    assert [(t.total, t.power, t.defeated) for t in turns] == [(6, 6, True), (13, 12, True), (6, 6, True),
-                                                              (8, 7, True)]
-    assert table.state.upgrades == ["U18"] and len(table.state.set_aside) == 4
-    assert sorted(table.state.upgrade_discard) == ["U01", "U07"]
+    assert [(t.total, t.power, t.defeated) for t in turns] == [(13, 13, True), (5, 5, True), (8, 7, True),
+                                                              (9, 8, True)]
+    assert sorted(table.state.offer) == ["U04", "U21", "U30"]
+    play_steps(table, lab.SOLO_FIRST_MOVES[4:])
+    assert table.finished
+    assert table.state.upgrades == ["U30"] and len(table.state.set_aside) == 4
+    assert sorted(table.state.upgrade_discard) == ["U04", "U21"]
+    example = game.parse_action(table.state, "P1 play u30 b5")          # the done text's example
+    assert example in game.legal_actions(table.state, 0)
 
 
 def test_coop_first_moves_do_what_they_say():
     table = lab.first_coop_moves()
     assert table.state.variant == "coop" and isinstance(table.bots[1], CoopBot)
-    play_steps(table, lab.COOP_FIRST_MOVES)
+    assert sorted(table.state.hands[0]) == ["red:10", "red:4", "red:5"]     # "you hold 4, 5 and 10"
+    play_steps(table, lab.COOP_FIRST_MOVES[:2])
+    assert sorted(table.state.hands[0]) == ["red:10", "red:2", "red:4"]     # two melee, one siege
+    play_steps(table, lab.COOP_FIRST_MOVES[2:])
+    assert table.finished
     first, second = table.state.history
-    assert first.values == (6, 4) and first.total == 10 and first.power == 8 and first.trophy_to == 0
-    assert second.values == (2, 10) and second.power == 10 and second.trophy_to == 1
+    assert first.values == (5, 4) and first.total == 9 and first.power == 8 and first.trophy_to == 0
+    assert second.values == (2, 5) and second.total == 7 and second.power == 5 and second.trophy_to == 1
     assert [s.kind for s in table.state.shared] == ["values", "types"]
-    assert sorted(v for v in table.state.hands[0] if v in ("red:4", "red:5")) == ["red:4", "red:5"]
+    assert sorted(v for v in table.state.hands[0] if v in ("red:4", "red:10")) == ["red:10", "red:4"]
 
 
-def test_coop_hint_for_a_4_is_true():
+def coop_turn_one(label):
     start = game.new(2, variant="coop", seed=lab.COOP_SEED)
-    after, _ = game.apply(start, "P1 play 4")
+    after, _ = game.apply(start, label)
     after, _ = game.apply(after, CoopBot().choose(game, after, 1))
-    assert after.history[-1].values == (4, 4) and after.history[-1].defeated
-    assert after.history[-1].trophy_to is None
+    return after.history[-1]
+
+
+def test_coop_hints_of_turn_one_are_true():
+    four = coop_turn_one("P1 play 4")              # equal values cancel: no trophy
+    assert four.values == (4, 4) and four.defeated and four.trophy_to is None
+    ten = coop_turn_one("P1 play 10")              # the 10 alone beats the power 8
+    assert ten.defeated and ten.values[0] >= ten.power == 8
 
 
 def test_lab_first_moves_do_what_they_say():
     table = lab.first_lab_moves()
     play_steps(table, lab.LAB_FIRST_MOVES)
+    assert table.finished
     t1, t2, t3 = table.state.history
     assert t1.plays == (0, 2, 4, 6) and t1.power == 12 and t1.defeated and t1.trophy_to == 3
     assert t2.plays == (0, 3, 2, 2) and t2.power == 11 and not t2.defeated

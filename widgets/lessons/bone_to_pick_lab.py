@@ -16,71 +16,76 @@ from __future__ import annotations
 
 from ..guided import GuidedTable, Step
 
-SOLO_SEED = 5
+SOLO_SEED = 0
 SOLO_SEATS = ("human",)
 
 SOLO_FIRST_MOVES = (
-    Step("P1 play a6 b0",
-         "The Skeletal Hound attacks with power 6. Take one face-up card from row A and one from "
-         "row B; together they must reach 6. Red 6 and blue 0 make exactly 6 and keep your red 10 "
-         "for a bigger monster: play them.",
-         "6 against 6: the Hound is your first trophy. Each row drew a card for the one it gave "
-         "up (red 5 into row A, blue 8 into row B).",
-         {"P1 play a10 b0": "That beats it too, but spends your 10 on an undead of power 6.",
-          "P1 play a0 b4": "0 + 4 is short of 6: the Hound would get through and cost the Haven "
-                           "a hit point."}),
     Step("P1 play a5 b8",
-         "The Ossuary Titan: power 12, ✖ 2. Your 10 with the 4 would do it, but 5 + 8 = 13 is "
-         "enough and saves the 10. Play red 5 and blue 8.",
-         "13 against 12: a second trophy, and your 10 is still in row A.",
-         {"P1 play a10 b4": "14 is enough too, but it spends your 10; 5 + 8 does it with less.",
-          "P1 play a10 b8": "18 is far more than the 12 needed, and it spends your 10."}),
-    Step("P1 play a0 b6",
-         "The Graveyard Imp: power 6. The cheapest pair is red 0 with blue 6.",
+         "The Plague Lord attacks with power 13 (✖ 2). Take one face-up card from row A and one "
+         "from row B; together they must reach 13. Red 5 and blue 8 make exactly 13 and keep your "
+         "red 7 and 8 for later: play them.",
+         "13 against 13: the Plague Lord is your first trophy. Each row drew a card for the one "
+         "it gave up (red 3 into row A, blue 9 into row B).",
+         {"P1 play a8 b8": "16 beats it too, but spends 3 more than needed, and your red 8 with it.",
+          "P1 play a7 b4": "7 + 4 = 11 is short of 13: the Plague Lord would get through and cost "
+                           "the Haven 2 hit points."}),
+    Step("P1 play a3 b2",
+         "The Crypt Crawler: power 5. Red 3 and blue 2 make exactly 5: play them.",
+         "5 against 5: a second trophy, and your red 7 and 8 are still in row A.",
+         {"P1 play a3 b4": "7 beats it, but 3 + 2 is exactly enough and keeps the 4.",
+          "P1 play a7 b2": "9 is far more than the 5 needed: keep the 7 for a bigger monster."}),
+    Step("P1 play a4 b4",
+         "The Ossuary Guard: power 7. No pair makes exactly 7 this time; red 4 with blue 4 makes "
+         "8, the least that is enough.",
          "Trophy number three.",
-         {"P1 play a1 b6": "7 beats it, but 0 + 6 is exactly enough and keeps the 1."}),
-    Step("P1 play a7 b1",
-         "The Wailing Spirit: power 7. No pair makes exactly 7; red 7 with blue 1 makes 8, the "
-         "least that is enough. It will be your fourth trophy.",
+         {"P1 play a4 b6": "10 beats it, but 4 + 4 = 8 is enough and keeps the 6.",
+          "P1 play a7 b4": "11 beats it, but spends your red 7; 4 + 4 does it with less."}),
+    Step("P1 play a0 b9",
+         "The Bone Witch: power 8, ✖ 2. A 0 is a card like any other: red 0 with blue 9 makes 9, "
+         "while every pair without the 0 spends 13 or more. It will be your fourth trophy.",
          "Four trophies: they are set aside, and the top three upgrade cards are turned up for "
-         "you to choose from."),
-    Step("P1 keep u18",
-         "Keep one upgrade: U07 (value 6), U18 (value 9) or U01 (value 3). In the solo game only "
-         "the number counts. Keep U18, the 9.",
-         "U18 waits beside the rows. On a later turn it can take the place of either row's card "
-         "(P1 play u18 b4, say), and that row then draws nothing.",
-         {"P1 keep u07": "A 6 is useful, but the 9 is the strongest of the three.",
-          "P1 keep u01": "A 3 rarely helps: keep the 9."}),
+         "you to choose from.",
+         {"P1 play a7 b6": "13 beats it, but spends 13 where 9 will do.",
+          "P1 play a0 b6": "0 + 6 is short of 8: the Witch would get through and cost the Haven "
+                           "2 hit points."}),
+    Step("P1 keep u30",
+         "Keep one upgrade: U04 (value 4), U30 (value 13) or U21 (value 10). In the solo game "
+         "only the number counts. Keep U30, the 13.",
+         "U30 waits beside the rows. On a later turn it can take the place of either row's card "
+         "(P1 play u30 b5, say), and that row then draws nothing.",
+         {"P1 keep u21": "A 10 is useful, but the 13 is the strongest of the three.",
+          "P1 keep u04": "A 4 rarely helps: keep the 13."}),
 )
 
-COOP_SEED = 17
+COOP_SEED = 23
 COOP_SEATS = ("human", "coop")
 
 COOP_FIRST_MOVES = (
     Step("P1 share values",
-         "You and a CoopBot defend the Haven together. The Carrion Knight attacks with power 8. "
-         "Turn 1 is the only turn in which you may tell the table your numbers: tell them.",
-         "Your partner now knows you hold 2, 4 and 6."),
-    Step("P1 play 6",
-         "You play first, face up; P2 plays after you and sees your card. Play your 6: P2 then "
-         "needs only 2 more.",
-         "P2 answered with a 4: 10 against 8, the Knight is beaten. Your 6 was the highest value "
-         "played only once, so the Knight is your trophy. Each of you drew a card.",
+         "You and a CoopBot defend the Haven together. The Skeleton Spear Wall attacks with power "
+         "8. Turn 1 is the only turn in which you may tell the table your numbers: tell them.",
+         "Your partner now knows you hold 4, 5 and 10."),
+    Step("P1 play 5",
+         "You play first, face up; P2 plays after you and sees your card. Play your 5: P2 then "
+         "needs only 3 more.",
+         "P2 answered with a 4: 9 against 8, the Spear Wall is beaten. Your 5 was the highest "
+         "value played only once, so the Spear Wall is your trophy. Each of you drew a card.",
          {"P1 play 4": "Then P2's smallest card that finishes the job would be a 4 too: equal "
                        "values cancel, and nobody would keep the trophy.",
-          "P1 play 2": "Then P2 would need 6 more and would have to spend its 10."}),
+          "P1 play 10": "Your 10 would beat it on its own, but it is your best card; with P2's "
+                        "help a 5 is enough."}),
     Step("P1 share types",
-         "Turn 2: the Lich, power 10. From now on only the type icons may be told, never the "
-         "numbers: tell your types.",
-         "The table now knows you hold two melee cards (values 1 to 4) and one ranged card "
-         "(5 to 8)."),
+         "Turn 2: the Shambling Corpse, power 5. From now on only the type icons may be told, "
+         "never the numbers: tell your types.",
+         "The table now knows you hold two melee cards (values 1 to 4) and one siege card "
+         "(9 and up)."),
     Step("P1 play 2",
          "You cannot see P2's hand, but P2 plays last and will see your card. Play your 2, keep "
-         "the 4 and the 5, and let P2 finish the job if it can.",
-         "P2 had a 10: 12 against 10, the Lich is beaten and P2's 10 takes it. Your 4 and 5 are "
+         "the 4 and the 10, and let P2 finish the job if it can.",
+         "P2 had a 5: 7 against 5, the Corpse is beaten and P2's 5 takes it. Your 4 and 10 are "
          "still in your hand.",
-         {"P1 play 5": "The lesson keeps your 4 and 5 for later turns: play the 2.",
-          "P1 play 4": "The lesson keeps your 4 and 5 for later turns: play the 2."}),
+         {"P1 play 10": "A 10 against power 5 wastes most of it: play the 2.",
+          "P1 play 4": "The lesson keeps your 4 and 10 for later turns: play the 2."}),
 )
 
 LAB_SEED = 3

@@ -1,10 +1,13 @@
 """Simulations and small game theory for two Bone to Pick notebooks: the solo and co-op
 notebook (04) and the strategy lab (05). Pure engine code: nothing here imports Jupyter.
 
-* Playing many games: ``play_fast`` plays bots to the end on the engine's fast path
+* Playing one game: ``play_fast`` plays bots to the end on the engine's fast path
   (``game.playout``: the same states as ``play_out``), ``play_until`` plays them to a
   moment the notebook wants to show (keeping the events), ``careful_table`` / ``greedy_table``
-  seat the bots the lab compares.
+  seat the bots the lab compares, seeded as ``bonekit.simulate`` and a ``Table`` seed them.
+* Playing many games: the studies below run through ``bonekit.simulate`` (one row per game,
+  the same table for any number of ``workers``), with this module's ``measure`` functions
+  (``mode_measure``, ``greed_measure``) adding the columns they need.
 * Solo and co-op: ``mode_study`` (win rates and titles of the kit's bots in each mode),
   ``stack_levels`` (the undead stack's levels, deck by deck), ``title_bands`` (a title table
   in words) and the exercise judges ``judge_cheapest_pair`` and ``judge_last_card``.
@@ -14,8 +17,11 @@ notebook (04) and the strategy lab (05). Pure engine code: nothing here imports 
   opponent distributions, ``best_response``, ``fictitious_play`` for the mixed equilibrium,
   and the judges of the lab's exercises (``judge_best_response``, ``judge_chance``).
 
-A study takes ``track``, a function that wraps the list of runs (the notebooks pass their
-progress bar, ``bonekit.widgets.teaching.progress``); it changes nothing in the results.
+A study takes ``track``, a function that wraps an iterable and is told ``desc="games"`` (the
+notebooks pass their progress bar, ``bonekit.widgets.teaching.progress``): it is handed one
+item per game of the study and is advanced as ``simulate`` reports finished games. It changes
+nothing in the results. A study's seeds must be consecutive (``range(100)``), because
+``simulate`` plays game ``i`` from seed ``first + i``.
 """
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from itertools import product
 from typing import Any, TypeVar
 
@@ -31,6 +38,7 @@ from ...core.bots import Bot
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from ...core.game import Outcome
+from ...core.simulate import BotSpec, Results, bot_seed, simulate
 from .bots import CarefulBot, CoopBot, GreedyBot, SoloBot
 from .data import Components, card_value
 from .game import BoneToPick
@@ -63,7 +71,50 @@ def _outcome(game: BoneToPick, final: Any) -> Outcome:
     return out
 
 
-# ---- playing many games ------------------------------------------------------------------------
+def _first_and_count(seeds: Iterable[int]) -> tuple[int, int]:
+    """``seeds`` as ``simulate`` takes them: the first seed and how many follow it."""
+    seeds = list(seeds)
+    first = seeds[0] if seeds else 0
+    if seeds != list(range(first, first + len(seeds))):
+        raise ValueError("a study's seeds must be consecutive whole numbers, such as range(100)")
+    return first, len(seeds)
+
+
+class _Ticks:
+    """``track`` (an iterable wrapper, such as the notebooks' progress bar) driven as the
+    ``progress(done, total)`` callback of ``simulate``, over all the ``simulate`` calls of one
+    study. ``track`` is handed one item per game; the first is taken at once (a bar shows
+    itself before the first game) and one more per finished game, so a generator bar is
+    resumed exactly ``done`` times and counts ``done`` games, and is run to its end after the
+    last one."""
+
+    def __init__(self, track: Track, total: int):
+        self._items = iter(track(range(total), desc="games"))
+        self._taken = 0
+        self.done = 0
+        self._take(1)
+
+    def _take(self, upto: int) -> None:
+        while self._taken < upto:
+            next(self._items, None)
+            self._taken += 1
+
+    def reach(self, done: int) -> None:
+        self.done = done
+        self._take(done + 1)
+
+    def run(self, game: BoneToPick, bots: Sequence[BotSpec] | str, seeds: tuple[int, int],
+            **kwargs: Any) -> Results:
+        """``simulate`` the games of ``seeds`` (first, count), counting them on the bar."""
+        base = self.done
+        first, count = seeds
+        results = simulate(game, bots, games=count, seed=first,
+                           progress=lambda done, _total: self.reach(base + done), **kwargs)
+        self.reach(base + count)
+        return results
+
+
+# ---- playing one game ------------------------------------------------------------------------
 
 def play_fast(game: BoneToPick, state: Any, bots: Bots) -> Any:
     """Play ``bots`` (one per seat, or one for every seat) from ``state`` to the end and
@@ -121,15 +172,23 @@ def to_turn(game: BoneToPick, state: Any, turn: int, bots: Bots | None = None) -
 
 
 def careful_table(players: int, seed: int) -> dict[int, Bot]:
-    """One CarefulBot per seat, each with a seed (and so a temperament) of its own."""
-    return {seat: CarefulBot(seed=10 * seed + seat) for seat in range(players)}
+    """One CarefulBot per seat, each with a seed (and so a temperament) of its own: the bots
+    that ``simulate`` (and a ``Table``) seat for the game of ``seed`` (``bot_seed(seed, seat)``)."""
+    return {seat: CarefulBot(seed=bot_seed(seed, seat)) for seat in range(players)}
+
+
+def greedy_bot(margin: float | None) -> BotSpec:
+    """P1's bot in ``greed_study``, as ``simulate`` takes it: a CarefulBot with ``margin`` (its
+    aim moved by that share of its fair share), or the kit's GreedyBot (always its lowest card)
+    for None."""
+    return "greedy" if margin is None else partial(CarefulBot, margin=margin)
 
 
 def greedy_table(seed: int, margin: float | None, players: int = 4) -> dict[int, Bot]:
-    """``careful_table`` with P1 made greedy: a CarefulBot with ``margin`` (its aim moved by
-    that share of its fair share), or the kit's GreedyBot (always its lowest card) for None."""
+    """``careful_table`` with P1 made greedy (see ``greedy_bot``): the table ``greed_study``
+    plays for the deal ``seed``."""
     bots = careful_table(players, seed)
-    bots[0] = GreedyBot() if margin is None else CarefulBot(seed=10 * seed, margin=margin)
+    bots[0] = GreedyBot() if margin is None else CarefulBot(seed=bot_seed(seed, 0), margin=margin)
     return bots
 
 
@@ -147,23 +206,25 @@ class ModeGame:
     left: int            # undead still in the stack
 
 
-def mode_game(game: BoneToPick, players: int, seed: int) -> ModeGame:
-    """One seeded game: SoloBot alone (1 player) or a CoopBot in every seat (2 or 3)."""
-    if players == 1:
-        final = play_fast(game, game.new(1, variant="solo", seed=seed), SoloBot())
-    else:
-        final = play_fast(game, game.new(players, variant="coop", seed=seed), CoopBot())
-    out = _outcome(game, final)
-    return ModeGame(out.result, out.titles[0], len(final.stack))
+def mode_measure(game: BoneToPick, final: Any) -> dict[str, Any]:
+    """``simulate`` columns of a solo or co-op game: the table's ``title`` and the undead
+    ``left`` in the stack."""
+    return {"title": _outcome(game, final).titles[0], "left": len(final.stack)}
 
 
 def mode_study(game: BoneToPick, seeds: Iterable[int], modes: Mapping[str, int] = MODES,
-               track: Track = _same) -> dict[str, list[ModeGame]]:
-    """Every mode of ``modes`` ({name: players}) played once per seed; games per mode."""
-    results: dict[str, list[ModeGame]] = {mode: [] for mode in modes}
-    runs = [(mode, seed) for mode in modes for seed in seeds]
-    for mode, seed in track(runs, desc="games"):
-        results[mode].append(mode_game(game, modes[mode], seed))
+               track: Track = _same, workers: int | None = 1) -> dict[str, list[ModeGame]]:
+    """Every mode of ``modes`` ({name: players}) played once per seed, through ``simulate``:
+    SoloBot alone (1 player) or a CoopBot in every seat (2 or 3). The games per mode, in seed
+    order."""
+    seeds_ = _first_and_count(seeds)
+    ticks = _Ticks(track, seeds_[1] * len(modes))
+    results: dict[str, list[ModeGame]] = {}
+    for mode, players in modes.items():
+        solo = players == 1
+        rows = ticks.run(game, "solo" if solo else "coop", seeds_, players=players,
+                         variant="solo" if solo else "coop", measure=mode_measure, workers=workers)
+        results[mode] = [ModeGame(r["result"], r["title"], r["left"]) for r in rows]
     return results
 
 
@@ -250,16 +311,24 @@ def cheapest_last_card(game: BoneToPick, state: Any, seat: int) -> int:
 SETTINGS = {"standard": {}, "easy deck": {"easy_deck": True}, "4-HP Haven": {"easier_haven": True}}
 
 
+def _won(row: Mapping[str, Any]) -> bool:
+    """A ``simulate`` row test: the table beat the horde."""
+    return row["result"] == "victory"
+
+
 def win_study(game: BoneToPick, settings: Mapping[str, Mapping[str, Any]], players: Iterable[int],
-              seeds: Iterable[int], track: Track = _same) -> dict[tuple[str, int], float]:
-    """Share of games won by a careful table, per (setting, players); same seeds everywhere."""
-    seeds, players = list(seeds), list(players)
-    wins: Counter = Counter()
-    runs = [(s, n, seed) for s in settings for n in players for seed in seeds]
-    for setting, n, seed in track(runs, desc="games"):
-        final = play_fast(game, game.new(n, seed=seed, **settings[setting]), careful_table(n, seed))
-        wins[setting, n] += _outcome(game, final).result == "victory"
-    return {(s, n): wins[s, n] / len(seeds) for s in settings for n in players}
+              seeds: Iterable[int], track: Track = _same,
+              workers: int | None = 1) -> dict[tuple[str, int], float]:
+    """Share of games won by a careful table (``careful_table``), per (setting, players),
+    through ``simulate``; the same seeds everywhere."""
+    seeds_, players = _first_and_count(seeds), list(players)
+    ticks = _Ticks(track, seeds_[1] * len(settings) * len(players))
+    rate = {}
+    for setting, options in settings.items():
+        for n in players:
+            rows = ticks.run(game, "careful", seeds_, players=n, workers=workers, **options)
+            rate[setting, n] = rows.share(_won)
+    return rate
 
 
 @dataclass
@@ -285,30 +354,47 @@ class GreedStudy:
     falls_by_turn: dict[int, int]
 
 
+def greed_measure(game: BoneToPick, final: Any) -> dict[str, Any]:
+    """``simulate`` columns of a base game for ``greed_study``: every seat's ``titles`` (None
+    for no title), the weapon value left in P1's hand (``hand_left``), the turns in which an
+    undead got through (``through``) and the ``last_turn`` played."""
+    out = _outcome(game, final)
+    return {"titles": tuple(out.titles.get(seat) for seat in range(final.players)),
+            "hand_left": sum(final.hands[0]),
+            "through": tuple(r.turn for r in final.history if not r.defeated),
+            "last_turn": final.history[-1].turn}
+
+
+def greed_row(rows: Results) -> GreedRow:
+    """The shares of ``greed_study`` over the ``simulate`` rows of one greed level."""
+    def share(test: Callable[[tuple], bool]) -> float:
+        return rows.share(lambda r: test(r["titles"]))
+
+    return GreedRow(len(rows), won=rows.share(_won),
+                    legend=share(lambda t: t[0] == "Legend"),
+                    scapegoat=share(lambda t: t[0] == "Scapegoat"),
+                    sole_scapegoat=share(lambda t: t[0] == "Scapegoat" and not any(t[1:])),
+                    partner_legend=share(lambda t: t[1] == "Legend"),
+                    hand_left=rows.mean("hand_left"))
+
+
 def greed_study(game: BoneToPick, levels: Sequence[tuple[str, float | None]], deals: Iterable[int],
-                players: int = 4, track: Track = _same) -> GreedStudy:
-    """P1 at each greed level (see ``greedy_table``) among careful players, on the same deals."""
-    deals = list(deals)
-    totals: dict[str, Counter] = {label: Counter() for label, _ in levels}
+                players: int = 4, track: Track = _same, workers: int | None = 1) -> GreedStudy:
+    """P1 at each greed level (``greedy_bot``) among careful players, on the same deals, through
+    ``simulate`` (each level plays the tables ``greedy_table`` seats)."""
+    deals_ = _first_and_count(deals)
+    ticks = _Ticks(track, deals_[1] * len(levels))
+    rows: dict[str, GreedRow] = {}
     hits: Counter = Counter()
     falls: Counter = Counter()
-    runs = [(label, margin, seed) for label, margin in levels for seed in deals]
-    for label, margin, seed in track(runs, desc="games"):
-        final = play_fast(game, game.new(players, seed=seed), greedy_table(seed, margin, players))
-        out, t = _outcome(game, final), totals[label]
-        t["won"] += out.result == "victory"
-        t["legend"] += out.titles.get(0) == "Legend"
-        t["scapegoat"] += out.titles.get(0) == "Scapegoat"
-        t["sole_scapegoat"] += out.titles == {0: "Scapegoat"}
-        t["partner_legend"] += out.titles.get(1) == "Legend"
-        t["hand_left"] += sum(final.hands[0])
-        if margin == 0.0:
-            hits.update(r.turn for r in final.history if not r.defeated)
-            falls[final.history[-1].turn] += out.result == "defeat"
-    rows = {label: GreedRow(len(deals), **{k: t[k] / len(deals) for k in
-                                          ("won", "legend", "scapegoat", "sole_scapegoat",
-                                           "partner_legend", "hand_left")})
-            for label, t in totals.items()}
+    for label, margin in levels:
+        bots = [greedy_bot(margin)] + ["careful"] * (players - 1)
+        results = ticks.run(game, bots, deals_, measure=greed_measure, workers=workers)
+        rows[label] = greed_row(results)
+        if margin == 0.0:                          # the all-careful table
+            for r in results:
+                hits.update(r["through"])
+                falls[r["last_turn"]] += r["result"] == "defeat"
     turns = range(1, max([*hits, *falls], default=0) + 1)
     return GreedStudy(rows, {t: hits[t] for t in turns}, {t: falls[t] for t in turns})
 

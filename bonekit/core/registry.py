@@ -11,9 +11,9 @@ from .words import short
 GAMES: dict[str, tuple[str, str]] = {
     "bone_to_pick": ("bonekit.games.bone_to_pick", "BoneToPick"),
     "bad_bones": ("bonekit.games.bad_bones", "BadBones"),
+    "rolled_bones": ("bonekit.games.rolled_bones", "RolledBones"),
 }
 COMING: dict[str, str] = {
-    "rolled_bones": "Rolled Bones",
     "bone_wars": "Bone Wars",
 }
 _loaded: dict[str, Game] = {}

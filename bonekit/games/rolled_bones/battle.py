@@ -1,0 +1,387 @@
+"""Battles and what they leave behind: totals, rolls, ties, defeats, spills, rearrangements.
+
+An attack is a small sequence: declared (``begin``), perhaps intercepted by the guard of the
+base die attacked (the defender decides), perhaps answered by the defender's flash dice, then
+rolled (``resolve``). A defeated base die spills its guard (the defender decides where) and
+lets the defender rearrange the base. Those decisions wait in ``state.queue``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...core.actions import seat_name
+from ...core.events import Event
+from . import chance
+from .data import components
+from .dice import (
+    carried,
+    dtype,
+    face,
+    guard,
+    kind,
+    power,
+    powers,
+    rack_flash,
+    riders,
+    symbols,
+    unit,
+    value,
+)
+from .dice import name as die_name
+from .state import Battle, RolledBonesState
+
+R = "rolled_bones."
+S = RolledBonesState
+
+
+# ---- totals --------------------------------------------------------------------------------------
+
+
+def fixed_total(s: S, dice: tuple[int, ...], attacking: bool) -> int:
+    """A unit's total before the Bones: its values, the weapons (attacking) or armour
+    (defending) its creatures carry, and the powers that add to it."""
+    total = 0
+    for i in dice:
+        total += value(s, i)
+        item = carried(s, i) if kind(s, i) == "creature" else -1
+        if item >= 0 and dtype(s, item).item == ("weapon" if attacking else "armour"):
+            total += face(s, item).value
+        p = power(s, i)
+        if p == "frenzy" and attacking:
+            total += 2
+        if p == "thick" and not attacking:
+            total += 2
+        below = s.on[i]
+        if below >= 0 and kind(s, below) == "base" and power(s, below) == "lookout":
+            total += 1
+    return total
+
+
+def extra_rolls(s: S, dice: tuple[int, ...], attacking: bool) -> int:
+    """One more Bones roll for each creature showing its power face with the weapon (attacking)
+    or armour (defending) that suits it."""
+    n = 0
+    for i in dice:
+        if kind(s, i) != "creature" or s.face[i] != 5:
+            continue
+        item = carried(s, i)
+        if (
+            item >= 0
+            and dtype(s, item).suits == s.codes[i]
+            and dtype(s, item).item == ("weapon" if attacking else "armour")
+        ):
+            n += 1
+    return n
+
+
+def _roll(
+    s: S, seat: int, dice: tuple[int, ...], attacking: bool, why: str, events: list[Event] | None, rule: str
+) -> int:
+    total = chance.bones(s, seat, why, rule, events)
+    for _ in range(extra_rolls(s, dice, attacking)):
+        total += chance.bones(
+            s,
+            seat,
+            why + " (suited " + ("weapon" if attacking else "armour") + ")",
+            R + "dice.weapons",
+            events,
+        )
+    return total
+
+
+# ---- the attack ----------------------------------------------------------------------------------
+
+
+def begin(s: S, seat: int, attacker: int, target: int, shoot: bool, events: list[Event] | None) -> None:
+    """Declare an attack by ``attacker``'s unit on ``target`` (already checked legal)."""
+    attackers = unit(s, attacker)
+    for i in attackers:
+        s.acted[i] = 2
+    s.attacked = True
+    defender = s.owners[target]
+    pair = (min(seat, defender), max(seat, defender))
+    if pair in s.allies:
+        s.allies.remove(pair)
+        if events is not None:
+            events.append(
+                Event(
+                    "alliance_broken",
+                    R + "alliances.break",
+                    f"{seat_name(seat)} attacks an ally: the alliance with {seat_name(defender)} is broken.",
+                    {"seats": pair},
+                )
+            )
+    if events is not None:
+        how = "shoots at" if shoot else "attacks"
+        events.append(
+            Event(
+                "attack",
+                R + ("battle.projectile" if shoot else "battle.hand_to_hand"),
+                f"{seat_name(seat)}'s {_unit_name(s, attackers)} {how} {seat_name(defender)}'s "
+                f"{die_name(s, target)}.",
+                {"attackers": attackers, "target": target, "projectile": shoot},
+            )
+        )
+    s.battle = Battle(seat, attackers, unit(s, target), shoot, target, "intercept")
+    g = guard(s, target) if kind(s, target) == "base" else -1
+    if g >= 0:
+        s.queue.insert(0, ("intercept", defender))
+    else:
+        s.battle = replace(s.battle, stage="flash")
+
+
+def intercept(s: S, yes: bool, events: list[Event] | None) -> None:
+    """The defender's answer: the guard on the attacked base die takes the attack, or not."""
+    b = s.battle
+    assert b is not None
+    g = guard(s, b.named)
+    if yes:
+        b = replace(b, target=unit(s, g))
+    if events is not None:
+        d = seat_name(s.owners[b.named])
+        events.append(
+            Event(
+                "intercept" if yes else "no_intercept",
+                R + "battle.intercept",
+                f"{d}'s {die_name(s, g)} intercepts the attack."
+                if yes
+                else f"{d} lets {die_name(s, b.named)} take the attack.",
+                {"guard": g, "yes": yes},
+            )
+        )
+    s.battle = replace(b, stage="flash")
+
+
+def defender(s: S) -> int:
+    b = s.battle
+    assert b is not None
+    return s.owners[b.target[0]]
+
+
+def flash_window(s: S) -> bool:
+    """Whether the defender may now play a flash die (base game; before the rolls)."""
+    return s.variant == "base" and bool(rack_flash(s, defender(s)))
+
+
+def proceed(s: S, events: list[Event] | None) -> None:
+    """Carry an attack on until it needs a decision or is over."""
+    while not s.queue and s.battle is not None:
+        if s.battle.stage == "flash" and flash_window(s):
+            s.queue.insert(0, ("flash", defender(s)))
+            return
+        resolve(s, events)
+
+
+def resolve(s: S, events: list[Event] | None) -> None:
+    """Roll the battle and carry out its result."""
+    b = s.battle
+    assert b is not None
+    s.battle = None
+    a_seat = b.seat
+    alive = all(s.area[i] in ("base", "arena") for i in b.attackers + b.target)
+    if not alive:
+        if events is not None:
+            events.append(
+                Event("battle_off", R + "battle", "The battle is off: one side is no longer in play.")
+            )
+        return
+    d_seat = s.owners[b.target[0]]
+    ta = fixed_total(s, b.attackers, True)
+    td = fixed_total(s, b.target, False)
+    losers: list[tuple[int, ...]] = []
+    rolls: dict = {
+        "attacker": a_seat,
+        "defender": d_seat,
+        "projectile": b.projectile,
+        "attackers": b.attackers,
+        "target": b.target,
+        "fixed": (ta, td),
+    }
+    if b.projectile:
+        rule = R + "battle.projectile"
+        ha = chance.bones(s, a_seat, "the hit roll", rule, events)
+        if "volley" in powers(s, b.attackers):
+            ha = max(ha, chance.bones(s, a_seat, "the hit roll (volley)", R + "powers.volley", events))
+        hd = chance.bones(s, d_seat, "the hit roll", rule, events)
+        rolls["hit"] = (ha, hd)
+        hit = ha >= hd
+        if events is not None:
+            events.append(
+                Event(
+                    "hit" if hit else "miss",
+                    rule,
+                    f"Hit roll {ha} against {hd}: " + ("a hit." if hit else "a miss."),
+                    {"attacker": ha, "defender": hd},
+                )
+            )
+        if hit:
+            ra = _roll(s, a_seat, b.attackers, True, "damage", events, rule)
+            rd = _roll(s, d_seat, b.target, False, "defence", events, rule)
+            rolls["rolls"] = (ra, rd)
+            rolls["totals"] = (ra + ta, rd + td)
+            if events is not None:
+                events.append(
+                    Event(
+                        "damage",
+                        rule,
+                        f"Damage {ra} + {ta} = {ra + ta} against "
+                        f"{rd} + {td} = {rd + td}: "
+                        + ("the target is defeated." if ra + ta >= rd + td else "it holds."),
+                        {"attack": ra + ta, "defence": rd + td},
+                    )
+                )
+            if ra + ta >= rd + td:
+                losers.append(b.target)
+    else:
+        rule = R + "battle.hand_to_hand"
+        ra = _roll(s, a_seat, b.attackers, True, "attack", events, rule)
+        rd = _roll(s, d_seat, b.target, False, "defence", events, rule)
+        rolls["rolls"] = (ra, rd)
+        rolls["totals"] = (ra + ta, rd + td)
+        if ra + ta != rd + td:
+            losers.append(b.target if ra + ta > rd + td else b.attackers)
+            why = "the higher total wins"
+        else:
+            fa = "first_strike" in symbols(s, b.attackers)
+            fd = "first_strike" in symbols(s, b.target)
+            rule = R + "battle.ties"
+            if fa != fd:
+                losers.append(b.target if fa else b.attackers)
+                why = "a tie, won by first strike"
+            else:
+                losers += [u for u in (b.attackers, b.target) if "unyielding" not in powers(s, u)]
+                why = "a tie: both sides fall" if len(losers) == 2 else "a tie"
+        if events is not None:
+            events.append(
+                Event(
+                    "battle",
+                    rule,
+                    f"Attack {ra} + {ta} = {ra + ta} against defence {rd} + {td} = {rd + td}: {why}.",
+                    {"attack": ra + ta, "defence": rd + td},
+                )
+            )
+    s.last_rolls = rolls
+    for lost in losers:
+        credit = a_seat if lost == b.target else -1
+        defeat(s, lost, events, R + "battle.defeat", credit)
+
+
+def _unit_name(s: S, dice: tuple[int, ...]) -> str:
+    if len(dice) == 1:
+        return die_name(s, dice[0])
+    return "band of " + " and ".join(die_name(s, i) for i in dice)
+
+
+# ---- defeat ----------------------------------------------------------------------------------------
+
+
+def stack_of(s: S, i: int) -> list[int]:
+    """Die ``i`` and every die modifying it in its stack (its magic, its carried item and their
+    magic), not counting a guard standing on a base die (that one spills)."""
+    out, todo = [], [i]
+    while todo:
+        j = todo.pop()
+        out.append(j)
+        for r in riders(s, j):
+            if not (kind(s, j) == "base" and kind(s, r) in ("creature", "item")):
+                todo.append(r)
+    return out
+
+
+def defeat(s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, credit: int = -1) -> None:
+    """Defeat ``dice``: each goes back with its stack (to its owner's bag; in the arena game
+    re-rolled onto the right end of its owner's rack). Guards on a defeated base die spill."""
+    gone: list[int] = []
+    for i in dice:
+        if s.area[i] not in ("base", "arena"):
+            continue
+        owner = s.owners[i]
+        if kind(s, i) == "base":
+            g = guard(s, i)
+            if g >= 0:
+                s.on[g] = -1
+                s.queue.append(("spill", owner, g))
+            s.bases[owner].remove(i)
+            if len(s.bases[owner]) >= 2:
+                s.queue.append(("rearrange", owner, len(s.bases[owner]) - 1))
+            if s.declared[owner] >= 0 and len(s.bases[owner]) < s.base_size:
+                s.declared[owner] = -1
+                if events is not None:
+                    events.append(
+                        Event(
+                            "claim_lost",
+                            R + "goal.hold",
+                            f"{seat_name(owner)}'s base is below {s.base_size} again: the claim is void.",
+                            {"seat": owner},
+                        )
+                    )
+        gone += stack_of(s, i)
+    if credit >= 0:
+        s.kills[credit] += sum(1 for i in dice if kind(s, i) in ("creature", "item"))
+    for i in gone:
+        _return(s, i)
+    if events is not None:
+        events.append(
+            Event(
+                "defeated",
+                rule,
+                ", ".join(die_name(s, i) for i in gone)
+                + (" go back." if len(gone) > 1 else " goes back.")
+                + (" A kill for " + seat_name(credit) + "." if credit >= 0 and s.variant == "arena" else ""),
+                {"dice": tuple(gone), "credit": credit},
+            )
+        )
+    for i in gone:
+        if s.variant == "arena":
+            s.racks[s.owners[i]].append(i)
+    if s.variant == "arena":
+        chance.roll_dice(s, [i for i in gone], R + "arena.destroyed", events, "back to the rack")
+
+
+def _return(s: S, i: int) -> None:
+    band = s.band[i]
+    s.on[i] = -1
+    s.amount[i] = 0
+    s.band[i] = -1
+    s.acted[i] = 0
+    s.door_at_roll[i] = False
+    if band >= 0:
+        _tidy_band(s, band)
+    if s.variant == "arena":
+        s.area[i] = "rack"
+        return
+    s.area[i] = "bag"
+    s.face[i] = 0
+    bag = s.bags[s.owners[i]]
+    bag.append(i)
+    bag.sort()
+
+
+def _tidy_band(s: S, band: int) -> None:
+    """A band keeps the lowest member's number; a band of one is no band."""
+    members = [j for j, b in enumerate(s.band) if b == band]
+    if len(members) == 1:
+        s.band[members[0]] = -1
+    elif members and members[0] != band:
+        for j in members:
+            s.band[j] = members[0]
+
+
+def worn_out(s: S, i: int, events: list[Event] | None) -> None:
+    """A die whose value falls to 0 or below is defeated (a kit ruling)."""
+    if s.area[i] in ("base", "arena") and kind(s, i) != "magic" and value(s, i) <= 0:
+        if events is not None:
+            events.append(
+                Event(
+                    "worn_out",
+                    R + "magic.worn_out",
+                    f"{die_name(s, i)} is worn down to {value(s, i)} and is defeated.",
+                    {"die": i},
+                )
+            )
+        defeat(s, (i,), events, R + "magic.worn_out")
+
+
+def max_magic() -> int:
+    return components().bag_rules["max_magic_per_die"]

@@ -1,0 +1,148 @@
+"""The Rolled Bones state: plain data, one entry per die in flat lists indexed by die number.
+
+Die ``i`` (written ``d<i+1>`` in labels) has a fixed D'Code and owner, and changes where it is
+(``area``: bag, rack, base or arena), which face is up (``face``, 0 in the bag), what it stands
+or sits on (``on``: a base die it guards, the creature carrying it, the die a magic die
+modifies; -1 for none), its band, and what it did this turn. Racks and bases are ordered lists
+of die numbers (rack position 1 first; a base's front door first).
+
+Decisions owed outside the turn player's main flow (an interception, a flash, a spill, a
+rearrangement, an alliance answer) wait in ``queue``, first one first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...core.rng import Rng
+
+# acted[i]: what die i has done this turn
+FRESH, MAY_ATTACK, DONE = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Battle:
+    """An attack in progress: the attacking unit, the target unit, and its kind."""
+
+    seat: int  # who attacks
+    attackers: tuple[int, ...]  # the attacking unit (one die or a band)
+    target: tuple[int, ...]  # the unit attacked (after any interception)
+    projectile: bool
+    named: int  # the die the attacker named
+    stage: str = "intercept"  # intercept (the defender's guard may step in), flash, roll
+
+
+@dataclass(slots=True)
+class RolledBonesState:
+    players: int
+    variant: str  # "base" or "arena"
+    seed: int
+    names: tuple[str, ...]
+    options: dict[str, Any]
+    rng: Rng
+    base_size: int
+    codes: tuple[str, ...]  # die -> D'Code (fixed)
+    owners: tuple[int, ...]  # die -> seat (fixed)
+    area: list[str]
+    face: list[int]
+    on: list[int]
+    amount: list[int]  # magic dice: the change applied to their target so far
+    band: list[int]  # band number (its lowest member) or -1
+    acted: list[int]
+    door_at_roll: list[bool]  # stood on a door when the Bones roll was made this turn
+    stepped: list[bool]  # repositioned within its area this turn (free, once)
+    band_changed: list[bool]  # banded or unbanded this turn (fixed until the next turn)
+    bags: list[list[int]]
+    racks: list[list[int]]
+    bases: list[list[int]]
+    script: dict[str, dict[str, list]]  # seat name -> scripted "bones", "draws", "faces" still to use
+    turn_seat: int = 0
+    round: int = 1
+    turns: int = 0  # turns begun so far
+    first: int = 0
+    phase: str = "build"  # build, arrange, enter, act, over
+    entering: int = -1  # the die coming into play
+    resume: str = "act"  # where play goes once it has entered
+    swaps: int = 0  # rack swaps made this turn
+    attacked: bool = False  # an attack was declared this turn
+    proposed: bool = False  # an alliance was proposed this turn (one a turn)
+    queue: list[tuple] = field(default_factory=list)
+    battle: Battle | None = None
+    declared: list[int] = field(default_factory=list)  # turn number of the claim, -1 none
+    completed: list[int] = field(default_factory=list)  # turn number the base was completed in, -1
+    kills: list[int] = field(default_factory=list)
+    allies: list[tuple[int, int]] = field(default_factory=list)
+    winner: int = -1
+    ended: str = ""  # why the game ended (a rule id), "" while it goes on
+    last_rolls: dict[str, Any] = field(default_factory=dict)  # the latest battle, for pictures
+    viewer: int | None = None
+
+    def copy(self) -> RolledBonesState:
+        """A copy sharing nothing mutable (the fixed tuples and frozen values are shared)."""
+        new = object.__new__(RolledBonesState)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        for name in _NESTED:
+            setattr(new, name, [list(x) for x in getattr(self, name)])
+        new.rng = Rng(self.rng.seed, self.rng.counter)
+        new.options = self.options  # never changed after setup
+        new.script = {k: {kind: list(v) for kind, v in q.items()} for k, q in self.script.items()}
+        new.last_rolls = dict(self.last_rolls)
+        return new
+
+
+_SCALARS = (
+    "players",
+    "variant",
+    "seed",
+    "names",
+    "base_size",
+    "codes",
+    "owners",
+    "turn_seat",
+    "round",
+    "turns",
+    "first",
+    "phase",
+    "entering",
+    "resume",
+    "swaps",
+    "attacked",
+    "proposed",
+    "battle",
+    "winner",
+    "ended",
+    "viewer",
+)
+_LISTS = (
+    "area",
+    "face",
+    "on",
+    "amount",
+    "band",
+    "acted",
+    "door_at_roll",
+    "stepped",
+    "band_changed",
+    "queue",
+    "declared",
+    "completed",
+    "kills",
+    "allies",
+)
+_NESTED = ("bags", "racks", "bases")
+
+
+def die_label(i: int) -> str:
+    """The label argument for die number ``i``: ``d1`` for die 0."""
+    return f"d{i + 1}"
+
+
+def die_index(arg: str) -> int | None:
+    """The die number a label argument names (``d7`` -> 6), or None."""
+    if len(arg) > 1 and arg[0] == "d" and arg[1:].isdigit() and arg[1] != "0":
+        return int(arg[1:]) - 1
+    return None

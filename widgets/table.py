@@ -239,7 +239,7 @@ class Table(StaticFallback, w.VBox):
         buttons: list[w.Widget] = []
         if len(legal) <= MAX_BUTTONS:
             for a in legal:
-                b = w.Button(description=" ".join(a.args) or a.verb, tooltip=a.label,
+                b = w.Button(description=self._button_text(a), tooltip=a.label,
                              layout=w.Layout(width="auto", min_width="40px"))
                 b.on_click(lambda _, a=a: self.act(a))
                 buttons.append(b)
@@ -254,6 +254,11 @@ class Table(StaticFallback, w.VBox):
         self.typed.disabled = not legal
         if legal:
             self.typed.placeholder = f"or type an action, e.g. {legal[-1].label}, then Enter"
+
+    def _button_text(self, action: Action) -> str:
+        """A button's words: the game's own (hook ``button_text``), else the label's arguments."""
+        hook = getattr(self.game, "button_text", None)
+        return hook(action) if callable(hook) else " ".join(action.args) or action.verb
 
     def summary(self) -> str:
         who = "all-seeing" if self.viewer is None else seat_name(self.viewer)

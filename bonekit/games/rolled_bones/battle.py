@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from ...core.actions import seat_name
 from ...core.events import Event
+from ...core.words import and_list
 from . import chance
 from .data import components
 from .dice import (
@@ -38,24 +39,40 @@ S = RolledBonesState
 # ---- totals --------------------------------------------------------------------------------------
 
 
-def fixed_total(s: S, dice: tuple[int, ...], attacking: bool) -> int:
-    """A unit's total before the Bones: its values, the weapons (attacking) or armour
-    (defending) its creatures carry, and the powers that add to it."""
-    total = 0
+def total_parts(s: S, dice: tuple[int, ...], attacking: bool) -> list[tuple[str, int]]:
+    """What a unit adds to its Bones roll, part by part: each die's face value, the magic on
+    it, the weapon (attacking) or armour (defending) its creature carries, and the powers that
+    add to it."""
+    parts: list[tuple[str, int]] = []
     for i in dice:
-        total += value(s, i)
-        item = carried(s, i) if kind(s, i) == "creature" else -1
+        t = dtype(s, i)
+        parts.append((t.name, face(s, i).value))
+        magic = value(s, i) - face(s, i).value
+        if magic:
+            parts.append(("magic", magic))
+        item = carried(s, i) if t.kind == "creature" else -1
         if item >= 0 and dtype(s, item).item == ("weapon" if attacking else "armour"):
-            total += face(s, item).value
+            parts.append((dtype(s, item).name, face(s, item).value))
         p = power(s, i)
         if p == "frenzy" and attacking:
-            total += 2
+            parts.append(("frenzy", 2))
         if p == "thick" and not attacking:
-            total += 2
+            parts.append(("thick", 2))
         below = s.on[i]
         if below >= 0 and kind(s, below) == "base" and power(s, below) == "lookout":
-            total += 1
-    return total
+            parts.append(("lookout", 1))
+    return parts
+
+
+def fixed_total(s: S, dice: tuple[int, ...], attacking: bool) -> int:
+    """A unit's total before the Bones (see ``total_parts``)."""
+    return sum(n for _, n in total_parts(s, dice, attacking))
+
+
+def sum_text(roll: int, parts: list[tuple[str, int]]) -> str:
+    """``roll 2 + Goblin 4 + magic 1 = 7``: a battle total as the rulebook adds it up."""
+    terms = [f"roll {roll}"] + [f"{label} {n}" if n >= 0 else f"{label} {n}" for label, n in parts]
+    return " + ".join(terms).replace("+ magic -", "- magic ") + f" = {roll + sum(n for _, n in parts)}"
 
 
 def extra_rolls(s: S, dice: tuple[int, ...], attacking: bool) -> int:
@@ -187,8 +204,8 @@ def resolve(s: S, events: list[Event] | None) -> None:
             )
         return
     d_seat = s.owners[b.target[0]]
-    ta = fixed_total(s, b.attackers, True)
-    td = fixed_total(s, b.target, False)
+    pa, pd = total_parts(s, b.attackers, True), total_parts(s, b.target, False)
+    ta, td = sum(n for _, n in pa), sum(n for _, n in pd)
     losers: list[tuple[int, ...]] = []
     rolls: dict = {
         "attacker": a_seat,
@@ -196,6 +213,7 @@ def resolve(s: S, events: list[Event] | None) -> None:
         "projectile": b.projectile,
         "attackers": b.attackers,
         "target": b.target,
+        "parts": (tuple(pa), tuple(pd)),
         "fixed": (ta, td),
     }
     if b.projectile:
@@ -225,8 +243,7 @@ def resolve(s: S, events: list[Event] | None) -> None:
                     Event(
                         "damage",
                         rule,
-                        f"Damage {ra} + {ta} = {ra + ta} against "
-                        f"{rd} + {td} = {rd + td}: "
+                        f"Damage {sum_text(ra, pa)} against {sum_text(rd, pd)}: "
                         + ("the target is defeated." if ra + ta >= rd + td else "it holds."),
                         {"attack": ra + ta, "defence": rd + td},
                     )
@@ -257,7 +274,7 @@ def resolve(s: S, events: list[Event] | None) -> None:
                 Event(
                     "battle",
                     rule,
-                    f"Attack {ra} + {ta} = {ra + ta} against defence {rd} + {td} = {rd + td}: {why}.",
+                    f"Attack {sum_text(ra, pa)} against defence {sum_text(rd, pd)}: {why}.",
                     {"attack": ra + ta, "defence": rd + td},
                 )
             )
@@ -326,8 +343,9 @@ def defeat(s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, c
             Event(
                 "defeated",
                 rule,
-                ", ".join(die_name(s, i) for i in gone)
-                + (" go back." if len(gone) > 1 else " goes back.")
+                and_list([die_name(s, i) for i in gone])
+                + (" go back to " if len(gone) > 1 else " goes back to ")
+                + _homes(s, gone)
                 + (" A kill for " + seat_name(credit) + "." if credit >= 0 and s.variant == "arena" else ""),
                 {"dice": tuple(gone), "credit": credit},
             )
@@ -337,6 +355,14 @@ def defeat(s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, c
             s.racks[s.owners[i]].append(i)
     if s.variant == "arena":
         chance.roll_dice(s, [i for i in gone], R + "arena.destroyed", events, "back to the rack")
+
+
+def _homes(s: S, gone: list[int]) -> str:
+    where = "rack" if s.variant == "arena" else "bag"
+    owners = sorted({s.owners[i] for i in gone})
+    if len(owners) == 1:
+        return f"{seat_name(owners[0])}'s {where}."
+    return f"their owners' {where}s."
 
 
 def _return(s: S, i: int) -> None:

@@ -352,7 +352,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=0, help="play exactly this many games per round instead")
     parser.add_argument("--repeats", type=int, default=3, help="rounds per row, the fastest kept (default 3)")
     parser.add_argument("--min-games", type=int, default=1, help="fewest games per round (default 1)")
-    parser.add_argument("--game", choices=["bone_to_pick", "bad_bones", "both"], default="both")
+    parser.add_argument("--game", choices=[*TITLES, "all", "both"], default="all",
+                        help="one game, or all of them (default; 'both' is an older name for it)")
     parser.add_argument("--mode", action="append", default=[],
                         help="only modes whose label contains this text (repeatable), e.g. 'epic' or '2p'")
     parser.add_argument("--baseline", type=Path,
@@ -368,7 +369,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--games and --seconds must be ≥ 0; --min-games, --memory-games and --repeats ≥ 1")
     if args.baseline and not (args.baseline / "bonekit" / "__init__.py").is_file():
         parser.error(f"{args.baseline} has no bonekit/ package")
-    args.modes = [m for m in MODES if args.game in ("both", m.game)
+    args.modes = [m for m in MODES if args.game in ("all", "both", m.game)
                   and (not args.mode or any(text in m.label for text in args.mode))]
     if not args.modes:
         parser.error("no mode matches --game and --mode")

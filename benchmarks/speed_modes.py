@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-TITLES = {"bone_to_pick": "Bone to Pick", "bad_bones": "Bad Bones"}
+TITLES = {"bone_to_pick": "Bone to Pick", "bad_bones": "Bad Bones", "rolled_bones": "Rolled Bones"}
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,11 @@ MODES = (
     Mode("bad_bones", "4p", 4, "basic", "guard"),
     Mode("bad_bones", "6p", 6, "basic", "guard"),
     Mode("bad_bones", "solo", 1, "solo", "guard"),
+    Mode("rolled_bones", "base 2p", 2, "base", "builder"),
+    Mode("rolled_bones", "base 4p", 4, "base", "builder"),
+    Mode("rolled_bones", "base 6p alliances", 6, "base", "builder", {"alliances": True}),
+    Mode("rolled_bones", "arena 2p", 2, "arena", "builder"),
+    Mode("rolled_bones", "arena 4p", 4, "arena", "builder"),
 )
 
 # The rows of every mode: (path, bots). "apply" is the plain checked loop (game.apply after

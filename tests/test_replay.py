@@ -115,8 +115,13 @@ BAD = [
     ("unknown variant", mutate(variant="advanced"), "unknown variant 'advanced'"),
     ("options as a list", mutate(options=["easy_deck"]), "field 'options' must be an object"),
     ("options as a string", mutate(options="easy_deck"), "field 'options' must be an object"),
-    ("option value a dict", mutate(options={"easy_deck": {"x": 1}}), "field 'options'"),
-    ("option value nested three deep", mutate(options={"deck": [[["H10"]]]}), "field 'options'"),
+    ("option value a dict of the wrong kind", mutate(options={"easy_deck": {"x": 1}}),
+     "easy_deck must be True or False"),
+    ("option value nested four deep", mutate(options={"deck": [[[["H10"]]]]}), "field 'options'"),
+    ("option value an object nested four deep", mutate(options={"deck": {"a": {"b": {"c": [1]}}}}),
+     "field 'options'"),
+    ("option object with a number for a key", mutate(options={"deck": {"1": 1, "2": {"3": [4]}}}),
+     "deck must be"),
     ("option value a list in a list", mutate(options={"deck": [["H10"]]}), "deck must be"),
     ("unknown option", mutate(options={"turbo": True}), "unknown option turbo for the base"),
     ("unknown options", mutate(options={"turbo": True, "fog": 1}), "unknown options fog, turbo"),
@@ -310,3 +315,20 @@ def test_replay_timeline_is_cached_and_consistent():
     assert r.states is r.states
     assert len(r.events[1]) == 2 and r.events[1][0].kind == "choose"
     assert r.states[0].chosen == [None, None, None]
+
+
+def test_scripted_chance_and_custom_bags_save_and_load(tmp_path):
+    # A scenario's script ({"P1": {"bones": [...]}}) and a bag of one's own ({code: count}) are
+    # plain data nested three deep: a replay keeps them.
+    from bonekit.games.rolled_bones.scenarios import rulebook_example
+
+    example = rulebook_example()
+    example.save(tmp_path / "example.json")
+    again = Replay.load(tmp_path / "example.json")
+    text = example.game.text
+    assert again == example and text(again.final_state()) == text(example.final_state())
+    own = {"B0001": 8, "C0001": 4, "C0002": 4}
+    options = {"bags": [own, "raid"], "first": "P1"}
+    mine = Replay("rolled_bones", 2, seed=3, options=options, actions=["P1 draw"])
+    mine.save(tmp_path / "bags.json")
+    assert Replay.load(tmp_path / "bags.json").options == options

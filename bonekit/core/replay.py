@@ -205,7 +205,12 @@ class Replay:
 
 
 def _plain(value: Any, depth: int = 0) -> bool:
-    """A scalar, or a list of plain values nested at most two deep (e.g. teams of seats)."""
+    """A scalar, or lists and text-keyed objects of plain values nested at most three deep
+    (teams of seats; a scenario's scripted rolls per seat, ``{"P1": {"bones": [3, 5]}}``)."""
     if isinstance(value, _SCALARS):
         return True
-    return isinstance(value, list) and depth < 2 and all(_plain(x, depth + 1) for x in value)
+    if depth >= 3:
+        return False
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v, depth + 1) for k, v in value.items())
+    return isinstance(value, list) and all(_plain(x, depth + 1) for x in value)

@@ -262,13 +262,19 @@ def resolve(s: S, events: list[Event] | None) -> None:
         else:
             fa = "first_strike" in symbols(s, b.attackers)
             fd = "first_strike" in symbols(s, b.target)
+            ua = "unyielding" in powers(s, b.attackers)
+            ud = "unyielding" in powers(s, b.target)
             rule = R + "battle.ties"
-            if fa != fd:
+            if ua or ud:  # a power overrules the first-strike symbol
+                rule = R + "powers.unyielding"
+                losers += [u for u, holds in ((b.attackers, ua), (b.target, ud)) if not holds]
+                why = "a tie: unyielding, both stand" if ua and ud else "a tie: the unyielding side stands"
+            elif fa != fd:
                 losers.append(b.target if fa else b.attackers)
                 why = "a tie, won by first strike"
             else:
-                losers += [u for u in (b.attackers, b.target) if "unyielding" not in powers(s, u)]
-                why = "a tie: both sides fall" if len(losers) == 2 else "a tie"
+                losers += [b.attackers, b.target]
+                why = "a tie: both sides fall"
         if events is not None:
             events.append(
                 Event(

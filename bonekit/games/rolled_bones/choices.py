@@ -25,6 +25,7 @@ from .dice import (
     in_play,
     kind,
     magic_on,
+    on_door,
     place,
     projectile,
     standing,
@@ -145,7 +146,9 @@ def ready_to_attack(s: S, members: tuple[int, ...]) -> bool:
 
 
 def may_exit(s: S, members: tuple[int, ...]) -> bool:
-    return flying(s, members) or any(s.door_at_roll[i] for i in members)
+    """A unit leaves the base if it flies, or if one of it stands on a door now and stood on a
+    door at this turn's Bones roll (stepping onto a door makes the exit wait a turn)."""
+    return flying(s, members) or any(s.door_at_roll[i] and on_door(s, i) for i in members)
 
 
 def reach(s: S, attackers: tuple[int, ...], target: int) -> bool:
@@ -313,8 +316,17 @@ def _why_act(s: S, act: Action) -> tuple[str, str]:
                 f"{die_name(s, i)}'s band was changed this turn; it stays until your next turn",
                 R + "turn.band",
             )
-        if verb == "band" and "band" not in face(s, i).symbols:
-            return f"{die_name(s, i)} shows no banding symbol", R + "symbols.banding"
+        if verb == "band":
+            j = _die(s, args[1]) if len(args) == 2 else None
+            if j is None or not standing(s, j):
+                return "band two of your creatures or items in play, e.g. 'band d3 d5'", R + "turn.band"
+            for x in (i, j):
+                if "band" not in face(s, x).symbols:
+                    return f"{die_name(s, x)} shows no banding symbol", R + "symbols.banding"
+            if seat != s.owners[i] or seat != s.owners[j]:
+                return "you band your own dice only", R + "band.abilities"
+            if place(s, i) != place(s, j):
+                return "bands form among dice in the same area", R + "band.abilities"
         if verb in ("move", "attack", "shoot") and members[0] != i:
             return (
                 f"a band acts as one: name it by its lowest die, {die_label(members[0])}",

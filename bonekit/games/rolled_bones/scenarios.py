@@ -1,4 +1,5 @@
-"""Scripted games for the notebooks and tests, above all the rulebook's own two-round example.
+"""Scripted games for the notebooks and tests, above all the rulebook's own two-round example,
+and a way to stage any situation by hand (``empty_table``, ``place``, ``script``).
 
 The rulebook tells its example in words; this script gives the engine the same draws, faces and
 Bones rolls, so the example plays out exactly as written: A's goblin (4, +1 contortion) beats
@@ -9,7 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.actions import seat_name
 from ...core.replay import Replay
+from .data import die_type
+from .dice import kind
+from .game import RolledBones
+from .setup import _script
+from .state import FRESH, RolledBonesState
 
 # Everything chance does in the example, seat by seat, in the order the game asks for it.
 EXAMPLE_SCRIPT: dict[str, dict[str, list]] = {
@@ -70,3 +77,64 @@ def rulebook_example(steps: int | None = None) -> Replay:
     labels = example_labels()
     return Replay("rolled_bones", 2, seed=0, variant="base", options=example_options(),
                   actions=labels if steps is None else labels[:steps])
+
+
+# ---- staging a situation by hand (lessons and tests) ---------------------------------------------
+
+
+def empty_table(players: int = 2, variant: str = "base", seat: int = 0, phase: str = "act",
+                **options: Any) -> RolledBonesState:
+    """A table to stage a situation on: every die back in its owner's bag, face down and on
+    nothing; no claims, kills, alliances or pending questions; ``seat``'s turn at ``phase``
+    ("build", "arrange" or "act"). Options are the game's (``bags``, ``base``, ``alliances``...).
+    Put dice out with ``place`` and fix the coming rolls with ``script``. (In the arena game the
+    dice wait in the bag list until placed: place all six of a seat in its rack.)"""
+    s = RolledBones().new(players, variant, seed=0, first=seat, **options).copy()
+    n = len(s.codes)
+    s.area, s.face, s.on, s.amount, s.band = ["bag"] * n, [0] * n, [-1] * n, [0] * n, [-1] * n
+    s.acted, s.door_at_roll, s.stepped, s.band_changed = [FRESH] * n, [False] * n, [False] * n, [False] * n
+    s.bags = [[i for i in range(n) if s.owners[i] == p] for p in range(players)]
+    s.racks, s.bases = [[] for _ in range(players)], [[] for _ in range(players)]
+    s.declared, s.completed, s.kills = [-1] * players, [-1] * players, [0] * players
+    s.turn_seat, s.round, s.turns, s.phase = seat, 1, 1, phase
+    s.queue, s.battle, s.entering, s.allies, s.script = [], None, -1, [], {}
+    return s
+
+
+def place(s: RolledBonesState, seat: int, code: str, face: int, where: str | int) -> int:
+    """Take one of ``seat``'s ``code`` dice out of the bag and put it ``where`` with face
+    ``face`` (1-6) up: "rack" (at its right end), "base" (a base die joins the base's right
+    end; a creature or item stands in the base off the base dice), "arena", or a die number to
+    go on (a guard on a base die, an item carried by a creature, magic on its target, its
+    change applied). Returns the die's number (its label is ``d<number + 1>``)."""
+    die = next((i for i in s.bags[seat] if s.codes[i] == code), None)
+    if die is None:
+        raise ValueError(f"{seat_name(seat)}'s bag holds no more {code} dice")
+    if not (type(face) is int and 1 <= face <= 6):
+        raise ValueError(f"a face is 1 to 6, not {face!r}")
+    s.bags[seat].remove(die)
+    s.face[die] = face
+    if where == "rack":
+        s.area[die] = "rack"
+        s.racks[seat].append(die)
+    elif isinstance(where, int):
+        s.area[die], s.on[die] = s.area[where], where
+        if kind(s, die) == "magic":
+            s.amount[die] = die_type(code).face(face).value
+    elif where == "base" and kind(s, die) == "base":
+        s.area[die] = "base"
+        s.bases[seat].append(die)
+    elif where in ("base", "arena"):
+        s.area[die] = where
+    else:
+        raise ValueError(f"place a die in the rack, base or arena or on a die number, not {where!r}")
+    return die
+
+
+def script(s: RolledBonesState, **seats: dict[str, list]) -> None:
+    """Script the chance still to come, seat by seat (``P1={"bones": [3, 1]}``; kinds "bones",
+    "draws", "faces", as in the ``script`` option), after whatever is scripted already."""
+    for who, parts in _script(seats, s.players).items():
+        mine = s.script.setdefault(who, {})
+        for kind_, items in parts.items():
+            mine[kind_] = mine.get(kind_, []) + items

@@ -211,8 +211,8 @@ def bones_roll(s: S, seat: int, events: list[Event] | None) -> None:
     """Roll the Bones: the die at that rack place comes into play (an empty place is rolled
     again, a kit ruling). Dice on a door now may leave the base this turn."""
     rack = s.racks[seat]
-    for i in range(len(s.codes)):
-        s.door_at_roll[i] = s.owners[i] == seat and on_door(s, i)
+    for i in range(len(s.codes)):  # every die: allies may lead each other's dice out
+        s.door_at_roll[i] = on_door(s, i)
     while True:
         n = chance.bones(s, seat, "the Bones roll", R + "turn.bones_roll", events)
         if n <= len(rack):
@@ -271,18 +271,24 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
     t = die_type(s.codes[die])
     rule = R + ("arena.turn" if s.variant == "arena" else "turn.enter")
     if where == "bag":
-        s.area[die] = "bag"
-        s.face[die] = 0
-        s.bags[seat] = sorted(s.bags[seat] + [die])
+        arena_game = s.variant == "arena"
         if events is not None:
             events.append(
                 Event(
                     "no_target",
                     R + "magic.no_target",
-                    f"{name(s, die)} has no die to work on and goes back to the bag.",
+                    f"{name(s, die)} has no die to work on and goes back to the "
+                    + ("right end of the rack." if arena_game else "bag."),
                     {"die": die},
                 )
             )
+        if arena_game:  # the rack is the arena game's bag: back to its right end, re-rolled
+            s.racks[seat].append(die)
+            chance.roll_dice(s, [die], R + "magic.no_target", events, "back to the rack")
+        else:
+            s.area[die] = "bag"
+            s.face[die] = 0
+            s.bags[seat] = sorted(s.bags[seat] + [die])
     elif t.kind == "magic":
         f = face(s, die)
         s.on[die] = target
@@ -459,6 +465,10 @@ def flash(s: S, seat: int, pos: int, events: list[Event] | None) -> None:
 def spill(s: S, seat: int, area: str, events: list[Event] | None) -> None:
     """The guard of a destroyed base die goes to the arena or stays in the base."""
     _, _, g = s.queue.pop(0)
+    old = s.band[g]
+    if old >= 0 and any(s.area[j] != area for j in unit(s, g) if j != g):  # a band stays in one area
+        s.band[g] = -1
+        battle._tidy_band(s, old)
     set_area(s, g, area)
     if events is not None:
         events.append(

@@ -39,7 +39,9 @@ PAD = 12
 DIE = 50  # a die's side
 STEP = 60  # from one die to the next in a row
 PANEL = 184  # a player's panel height
-ARENA_ROW = 96
+ARENA_ROW = 100
+ARENA_STEP = 72           # arena dice sit wider apart: a carried item sticks out to the right
+ARENA_PER_ROW = 13
 PAPER = "#fbf8f1"
 INK = "#1f1f1f"
 MUTED = "#595959"
@@ -80,7 +82,7 @@ def render(
     s = game.view(state, seat)
     before = game.view(previous, seat) if previous is not None else None
     order = _panel_order(s.players)
-    arena_rows = max(1, -(-len(_arena(s)) // 15))
+    arena_rows = max(1, -(-len(_arena(s)) // ARENA_PER_ROW))
     legend = _legend_entries()
     height = 70 + PANEL * s.players + 30 + ARENA_ROW * arena_rows + 64
     height += int(access.legend_height(legend, WIDTH - 2 * PAD)) + 8
@@ -193,18 +195,27 @@ def draw_die(
         if t.kind == "magic"
         else str(value(s, i) if s.area[i] in ("base", "arena") else f.value)
     )
-    scene.add(Text(x + size / 2, y + size * 0.55, shown, size * 0.42, INK, "middle", True))
-    if size >= 30:
+    small = size < 28  # a chip riding on another die: its value (and ↻ if recurring) only
+    if small and t.kind == "magic" and f.effect == "drain":
+        shown += "↻"
+    scene.add(Text(x + size / 2, y + size * (0.5 if small else 0.55), shown,
+                   size * (0.44 if small else 0.42), INK, "middle", True))
+    if not small:
         scene.add(Text(x + 4, y + 8, f"d{i + 1}", 9, INK))
     letters = "".join(
         SYMBOL_LETTER[sym] for sym in ("flash", "band", "first_strike", "flying") if sym in f.symbols
     )
     if letters:
         scene.add(Text(x + size - 4, y + 8, letters, 9, INK, "end", True))
-    if power(s, i):
-        star(scene, x + 8, y + size - 9, 6)
-    if t.kind == "magic" and f.effect == "drain":
+    if power(s, i) and not small:
+        if size >= DIE:
+            star(scene, x + 8, y + size - 9, 6)
+        else:  # a guard: its name fills the bottom, the star goes beside the value
+            star(scene, x + size - 7, y + size * 0.55, 5)
+    if t.kind == "magic" and f.effect == "drain" and not small:
         scene.add(Text(x + size - 4, y + size - 8, "↻", 11, INK, "end", True))
+    if 30 <= size < DIE:  # a guard standing on a base die: its short name inside
+        scene.add(Text(x + size / 2, y + size - 6, short_name(t.name), 7.5, INK, "middle"))
     if size >= DIE:
         lines = _name_lines(t.name) + ([f"★ {power(s, i)}"] if power(s, i) else [])
         for k, line in enumerate(lines):
@@ -218,6 +229,11 @@ def draw_die(
                     "middle",
                 )
             )
+
+
+def short_name(name: str) -> str:
+    """The last word of a die's name (``Rusty Blade`` -> ``Blade``), for dice drawn small."""
+    return name.split()[-1]
 
 
 def _name_lines(name: str) -> list[str]:
@@ -252,15 +268,17 @@ def _stack(
     """A standing die with what rides on it: its magic chips and its carried item."""
     draw_die(scene, s, i, x, y, size, edge=edge, edge_width=2.5 if edge else 1.5)
     places[i] = (x, y, size)
-    for k, m in enumerate(magic_on(s, i)):
-        mx, my = x + size - 19 - k * 17, y + size - 19
-        draw_die(scene, s, m, mx, my, 18)
-        places[m] = (mx, my, 18)
+    for k, m in enumerate(magic_on(s, i)):  # chips down the left edge, clear of value and name
+        mx, my = x - 9, y + 17 + k * 26
+        draw_die(scene, s, m, mx, my, 25)
+        places[m] = (mx, my, 25)
     if kind(s, i) == "creature":
         item = carried(s, i)
-        if item >= 0:
-            draw_die(scene, s, item, x + size - 6, y + 6, 24)
-            places[item] = (x + size - 6, y + 6, 24)
+        if item >= 0:  # held up at the top-right corner, with its short name
+            ix, iy = x + size - 16, y - 12
+            draw_die(scene, s, item, ix, iy, 28)
+            scene.add(Text(ix + 14, iy - 5, short_name(die_type(s.codes[item]).name), 7.5, INK, "middle"))
+            places[item] = (ix, iy, 28)
 
 
 def _owner_tag(scene: Scene, s: RolledBonesState, i: int, x: float, y: float) -> None:
@@ -338,7 +356,7 @@ def _panel(
     bx = rx + 6 * STEP + 30
     scene.add(
         Line(bx - 16, y + 40, bx - 16, y + PANEL - 16, "#c9bfae", 1),
-        Text(bx, y + 46, "base (front door first)", 10, MUTED),
+        Text(bx, y + 14, "base (front door first)", 10, MUTED),
     )
     door = doors(s, p)
     for k, b in enumerate(s.bases[p]):
@@ -439,8 +457,8 @@ def _arena_panel(
     )
     dice = sorted(_arena(s), key=lambda i: (s.owners[i], i))
     for k, i in enumerate(dice):
-        x = PAD + 20 + (k % 15) * (STEP + 2)
-        yy = y + 40 + (k // 15) * ARENA_ROW
+        x = PAD + 20 + (k % ARENA_PER_ROW) * ARENA_STEP
+        yy = y + 44 + (k // ARENA_PER_ROW) * ARENA_ROW
         _owner_tag(scene, s, i, x, yy)
         _stack(scene, s, i, x, yy, places, _edge(s, i, clicker, legal, pick))
     if not dice:

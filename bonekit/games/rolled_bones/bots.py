@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.actions import Action
 from .battle import fixed_total
-from .dice import kind, symbols, unit
+from .dice import kind, symbols, unit, value
 from .odds import hand_to_hand, projectile_win
 from .state import die_index
 
@@ -58,19 +58,21 @@ class BuilderBot:
         k = kind(s, die)
         args = [a.args[0] for a in options]
         if k == "magic":
-            change = s.amount[die] if False else _face_value(s, die)
+            change = _face_value(s, die)
             want_own = change > 0
-            ranked = []
+            ranked, spare = [], []
             for a in options:
                 t = die_index(a.args[0])
                 if t is None:
                     continue
                 own = s.owners[t] == seat
-                if own == want_own:
+                if own == want_own:  # a boost on its strongest die, a curse on the weakest foe
                     ranked.append((-_strength(s, t) if want_own else _strength(s, t), t, a))
+                elif own:  # a curse with no foe to take it: where it hurts least
+                    spare.append((-value(s, t), t, a))
             if ranked:
                 return min(ranked)[2]
-            return options[0]
+            return min(spare)[2] if spare else options[0]
         if k == "item":
             creatures = [
                 a for a in options if (t := die_index(a.args[0])) is not None and kind(s, t) == "creature"

@@ -32,7 +32,10 @@ def in_play(s: S, i: int) -> bool:
 
 def riders(s: S, i: int) -> list[int]:
     """The dice sitting or standing directly on die ``i``."""
-    return [j for j, below in enumerate(s.on) if below == i]
+    on = s.on
+    if i not in on:  # most dice carry nothing: a scan in C first
+        return []
+    return [j for j, below in enumerate(on) if below == i]
 
 
 def magic_on(s: S, i: int) -> list[int]:

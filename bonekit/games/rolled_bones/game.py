@@ -202,9 +202,7 @@ class RolledBones(Game[RolledBonesState]):
         v.viewer = seat
         v.rng = Rng(0, 0)
         v.script = {}
-        v.codes = tuple(
-            "?" if v.area[i] == "bag" and v.owners[i] != seat else c for i, c in enumerate(v.codes)
-        )
+        v.codes = hidden_codes(state, seat)
         return v
 
     def bot_view(self, state: RolledBonesState, seat: int) -> RolledBonesState:
@@ -214,10 +212,7 @@ class RolledBones(Game[RolledBonesState]):
         v.viewer = seat
         v.rng = NO_RNG
         v.script = {}
-        v.codes = tuple(
-            "?" if state.area[i] == "bag" and state.owners[i] != seat else c
-            for i, c in enumerate(state.codes)
-        )
+        v.codes = hidden_codes(state, seat)
         return v
 
     def text(self, state: RolledBonesState, seat: int | None = None) -> str:
@@ -231,6 +226,16 @@ class RolledBones(Game[RolledBonesState]):
     # ---- helpers for views, bots and lessons ------------------------------------------------------------
     def kind(self, state: RolledBonesState, die: int) -> str:
         return kind(state, die)
+
+
+def hidden_codes(state: RolledBonesState, seat: int) -> tuple[str, ...]:
+    """The D'Codes as ``seat`` may know them: the dice in other players' bags read ``?``."""
+    codes = list(state.codes)
+    for p, bag in enumerate(state.bags):
+        if p != seat:
+            for i in bag:
+                codes[i] = "?"
+    return tuple(codes)
 
 
 def _die(arg: str) -> int:

@@ -16,7 +16,7 @@ from .data import die_type
 from .dice import kind
 from .game import RolledBones
 from .setup import _script
-from .state import FRESH, RolledBonesState
+from .state import RolledBonesState, flags, numbers
 
 # Everything chance does in the example, seat by seat, in the order the game asks for it.
 EXAMPLE_SCRIPT: dict[str, dict[str, list]] = {
@@ -91,8 +91,9 @@ def empty_table(players: int = 2, variant: str = "base", seat: int = 0, phase: s
     dice wait in the bag list until placed: place all six of a seat in its rack.)"""
     s = RolledBones().new(players, variant, seed=0, first=seat, **options).copy()
     n = len(s.codes)
-    s.area, s.face, s.on, s.amount, s.band = ["bag"] * n, [0] * n, [-1] * n, [0] * n, [-1] * n
-    s.acted, s.door_at_roll, s.stepped, s.band_changed = [FRESH] * n, [False] * n, [False] * n, [False] * n
+    s.area, s.face, s.on = ["bag"] * n, flags(n), numbers(n, -1)
+    s.amount, s.band = numbers(n, 0), numbers(n, -1)
+    s.acted, s.door_at_roll, s.stepped, s.band_changed = flags(n), flags(n), flags(n), flags(n)
     s.bags = [[i for i in range(n) if s.owners[i] == p] for p in range(players)]
     s.racks, s.bases = [[] for _ in range(players)], [[] for _ in range(players)]
     s.declared, s.completed, s.kills = [-1] * players, [-1] * players, [0] * players

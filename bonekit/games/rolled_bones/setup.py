@@ -17,7 +17,7 @@ from ...core.rng import Rng
 from ...core.words import plural, short
 from . import chance
 from .data import KINDS, components, die_type
-from .state import RolledBonesState
+from .state import RolledBonesState, flags, numbers
 
 R = "rolled_bones."
 OPTIONS = {"base", "bags", "first", "alliances", "max_rounds", "script", "names"}
@@ -146,14 +146,14 @@ def new_state(
         codes=tuple(codes),
         owners=tuple(owners),
         area=["bag"] * n,
-        face=[0] * n,
-        on=[-1] * n,
-        amount=[0] * n,
-        band=[-1] * n,
-        acted=[0] * n,
-        door_at_roll=[False] * n,
-        stepped=[False] * n,
-        band_changed=[False] * n,
+        face=flags(n),
+        on=numbers(n, -1),
+        amount=numbers(n, 0),
+        band=numbers(n, -1),
+        acted=flags(n),
+        door_at_roll=flags(n),
+        stepped=flags(n),
+        band_changed=flags(n),
         bags=[[i for i in range(n) if owners[i] == s] for s in range(players)],
         racks=[[] for _ in range(players)],
         bases=[[] for _ in range(players)],

@@ -12,6 +12,7 @@ rearrangement, an alliance answer) wait in ``queue``, first one first.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,16 @@ from ...core.rng import Rng
 
 # acted[i]: what die i has done this turn
 FRESH, MAY_ATTACK, DONE = 0, 1, 2
+
+
+def flags(n: int) -> bytearray:
+    """One small number (0-255, often a yes/no) per die: a byte each, cheap to copy and keep."""
+    return bytearray(n)
+
+
+def numbers(n: int, fill: int) -> array:
+    """One signed number per die (a die number or -1, a change of value): two bytes each."""
+    return array("h", [fill]) * n
 
 
 @dataclass(frozen=True)
@@ -44,15 +55,17 @@ class RolledBonesState:
     base_size: int
     codes: tuple[str, ...]  # die -> D'Code (fixed)
     owners: tuple[int, ...]  # die -> seat (fixed)
+    # Per die: ``area`` a list of words; the rest compact (``flags``: bytes, ``numbers``: signed
+    # shorts), so a Stepper's hundreds of states stay small. Read them like lists.
     area: list[str]
-    face: list[int]
-    on: list[int]
-    amount: list[int]  # magic dice: the change applied to their target so far
-    band: list[int]  # band number (its lowest member) or -1
-    acted: list[int]
-    door_at_roll: list[bool]  # stood on a door when the Bones roll was made this turn
-    stepped: list[bool]  # repositioned within its area this turn (free, once)
-    band_changed: list[bool]  # banded or unbanded this turn (fixed until the next turn)
+    face: bytearray  # the face up, 1-6 (0 in the bag)
+    on: array  # the die it stands or sits on, -1 for none
+    amount: array  # magic dice: the change applied to their target so far
+    band: array  # band number (its lowest member) or -1
+    acted: bytearray  # FRESH, MAY_ATTACK or DONE
+    door_at_roll: bytearray  # 1: stood on a door when the Bones roll was made this turn
+    stepped: bytearray  # 1: repositioned within its area this turn (free, once)
+    band_changed: bytearray  # 1: banded or unbanded this turn (fixed until the next turn)
     bags: list[list[int]]
     racks: list[list[int]]
     bases: list[list[int]]
@@ -84,13 +97,13 @@ class RolledBonesState:
         for name in _SCALARS:
             setattr(new, name, getattr(self, name))
         for name in _LISTS:
-            setattr(new, name, list(getattr(self, name)))
+            setattr(new, name, getattr(self, name)[:])  # a list, bytearray or array of its kind
         for name in _NESTED:
             setattr(new, name, [list(x) for x in getattr(self, name)])
         new.rng = Rng(self.rng.seed, self.rng.counter)
         new.options = self.options  # never changed after setup
         new.script = {k: {kind: list(v) for kind, v in q.items()} for k, q in self.script.items()}
-        new.last_rolls = dict(self.last_rolls)
+        new.last_rolls = self.last_rolls  # replaced by each battle, never changed in place
         return new
 
 

@@ -15,7 +15,7 @@ from ...core.events import Event
 from . import battle, chance
 from .data import components, die_type
 from .dice import doors, face, flying, kind, magic_on, name, on_door, powers, riders, unit
-from .state import DONE, FRESH, MAY_ATTACK, RolledBonesState
+from .state import DONE, MAY_ATTACK, RolledBonesState, flags
 
 R = "rolled_bones."
 S = RolledBonesState
@@ -33,10 +33,10 @@ def start_turn(s: S, seat: int, events: list[Event] | None) -> None:
     s.turn_seat = seat
     s.turns += 1
     n = len(s.codes)
-    s.acted = [FRESH] * n
-    s.door_at_roll = [False] * n
-    s.stepped = [False] * n
-    s.band_changed = [False] * n
+    s.acted = flags(n)  # all FRESH
+    s.door_at_roll = flags(n)
+    s.stepped = flags(n)
+    s.band_changed = flags(n)
     s.swaps = 0
     s.attacked = False
     s.proposed = False
@@ -85,13 +85,14 @@ def _recurring(s: S, seat: int, events: list[Event] | None) -> None:
         if f.effect != "drain":
             continue
         target = s.on[m]
+        was = name(s, target)
         s.amount[m] += f.value
         if events is not None:
             events.append(
                 Event(
                     "recurring",
                     R + "magic.recurring",
-                    f"{name(s, m)} works again on {name(s, target)} ({f.value:+d}).",
+                    f"{name(s, m)} works again on {was}: {f.value:+d}, now {battle.value(s, target)}.",
                     {"magic": m, "target": target, "change": f.value},
                 )
             )
@@ -291,6 +292,7 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
             s.bags[seat] = sorted(s.bags[seat] + [die])
     elif t.kind == "magic":
         f = face(s, die)
+        was = name(s, target)  # named as it was before the change
         s.on[die] = target
         s.area[die] = s.area[target]
         s.amount[die] = f.value
@@ -299,7 +301,7 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
                 Event(
                     "magic",
                     R + "magic.apply",
-                    f"{seat_name(seat)} plays {name(s, die)} on {name(s, target)}: "
+                    f"{seat_name(seat)} plays {name(s, die)} on {was}: "
                     f"{f.value:+d}, now {battle.value(s, target)}.",
                     {"magic": die, "target": target, "change": f.value},
                 )

@@ -1,0 +1,479 @@
+"""The staging behind notebooks/rolled_bones/01_learn_to_play.ipynb (bonekit.games.rolled_bones.lessons
+and bonekit.widgets.lessons.rolled_bones): staged positions hold the dice their docstrings name,
+every label the notebook plays is legal where it plays it and does what the prose says, the
+guided first turn does what its texts say, and the exercises' answers are the engine's."""
+from __future__ import annotations
+
+import pytest
+
+import bonekit
+from bonekit.core.errors import IllegalAction
+from bonekit.games.rolled_bones import lessons, scenarios
+from bonekit.games.rolled_bones.battle import fixed_total, total_parts
+from bonekit.games.rolled_bones.data import components, die_type
+from bonekit.games.rolled_bones.dice import face, guard, value
+from bonekit.games.rolled_bones.state import die_index
+from bonekit.widgets.lessons.rolled_bones import (
+    FIRST_TURN_SEED,
+    FIRST_TURN_STEPS,
+    bot_turn,
+    dice_sheet,
+    first_turn,
+    tell,
+)
+from bonekit.widgets.scene import Rect, Text
+from bonekit.widgets.teaching import check, play
+
+game = bonekit.load("rolled_bones")
+
+
+def die(state, label):
+    """(name, shown value, area) of die ``label``."""
+    i = die_index(label)
+    return die_type(state.codes[i]).name, value(state, i), state.area[i]
+
+
+def events_of(state, *labels):
+    """The state after ``labels`` and all their events."""
+    out = []
+    for label in labels:
+        state, events = game.apply(state, label)
+        out += events
+    return state, out
+
+
+def kinds(events, kind):
+    return [e for e in events if e.kind == kind]
+
+
+def bag_codes(state, seat):
+    return sorted(state.codes[i] for i in state.bags[seat])
+
+
+def check_places(state):
+    """Every die is in exactly one place, and the lists agree with ``area``."""
+    n = len(state.codes)
+    seen = [i for p in range(state.players) for i in state.bags[p] + state.racks[p] + state.bases[p]]
+    listed = set(seen)
+    assert len(seen) == len(listed)
+    for i in range(n):
+        p = state.owners[i]
+        where = state.area[i]
+        if where in ("bag", "rack"):
+            assert i in (state.bags[p] if where == "bag" else state.racks[p])
+        elif die_type(state.codes[i]).kind == "base":
+            assert where == "base" and i in state.bases[p]
+        else:
+            assert i not in listed and where in ("base", "arena")
+            if state.on[i] >= 0:
+                assert state.area[state.on[i]] == where
+    assert all(len(r) <= 6 for r in state.racks)
+
+
+# ---- staging -----------------------------------------------------------------------------------------
+
+def test_stage_places_the_named_dice_and_bags_the_rest():
+    state, dice = lessons.stage({
+        "wall": ("P2", "B0001", 3, "base"),
+        "post": ("P2", "B0003", 5, "base"),
+        "guard": ("P2", "C0001", 2, "wall"),
+        "goblin": ("P1", "C0001", 4, "arena"),
+        "plus": ("P1", "M0001", 3, "goblin"),
+        "shield": ("P1", "I0002", 1, "goblin"),
+        "knight": ("P1", "C0003", 2, "rack"),
+    }, script={"P1": {"bones": [6]}})
+    assert dice == {"wall": "d21", "post": "d27", "guard": "d29", "goblin": "d10", "plus": "d18",
+                    "shield": "d17", "knight": "d13"}
+    assert state.bases == [[], [20, 26]] and state.racks == [[12], []]
+    assert guard(state, 20) == 28 and state.area[28] == "base"
+    assert value(state, 9) == 4 + 2 and state.amount[17] == 2 and state.on[16] == 9
+    assert state.area[16] == state.area[17] == "arena"
+    assert (state.turn_seat, state.phase, state.round) == (0, "act", 2)
+    assert state.script == {"P1": {"bones": [6]}}
+    assert len(state.bags[0]) == 20 - 4 and len(state.bags[1]) == 20 - 3
+    check_places(state)
+
+
+@pytest.mark.parametrize("pieces", [
+    {"x": ("P1", "B0001", 3, "arena")},                                      # base dice only in a base
+    {"x": ("P1", "C0001", 3, "base")},                                       # creatures do not join the row
+    {"x": ("P1", "M0001", 3, "arena")},                                      # magic sits on a die
+    {"x": ("P1", "C0004", 3, "arena")},                                      # keep has no Bat Swarm
+    {"x": ("P1", "C0001", 7, "arena")},                                      # no face 7
+    {"x": ("P1", "C0001", 3, "nowhere")},
+    {"a": ("P1", "C0001", 3, "arena"), "b": ("P1", "C0003", 3, "a")},        # a creature on a creature
+    {"w": ("P1", "B0001", 3, "base"), "a": ("P1", "C0001", 3, "w"),
+     "b": ("P1", "C0003", 3, "w")},                                          # two guards
+    {"w": ("P2", "B0001", 3, "base"), "a": ("P1", "C0001", 3, "w")},        # a guard on another's base
+    {"a": ("P1", "C0001", 3, "arena"), "m": ("P1", "M0001", 3, "a"),
+     "n": ("P1", "M0002", 3, "m")},                                          # magic on magic
+    {"a": ("P1", "C0001", 3, "arena"), "m": ("P1", "M0001", 3, "a"), "n": ("P1", "M0001", 4, "a"),
+     "o": ("P1", "M0002", 3, "a")},                                          # a third magic die
+    {f"r{k}": ("P1", "B0001" if k < 4 else "B0003", 3, "rack") for k in range(7)},  # a rack of seven
+])
+def test_stage_refuses_impossible_positions(pieces):
+    with pytest.raises(ValueError):
+        lessons.stage(pieces)
+
+
+def test_stage_checks_its_phase_and_seat():
+    with pytest.raises(ValueError):
+        lessons.stage({}, phase="enter")
+    with pytest.raises(ValueError):
+        lessons.stage({}, turn="P3")
+
+
+@pytest.mark.parametrize("scene", [lessons.doors_scene, lessons.flyer_scene, lessons.spill_scene,
+                                   lessons.magic_scene, lessons.items_scene, lessons.band_scene,
+                                   lessons.flash_scene, lessons.win_scene, lessons.exercise_duel])
+def test_every_scene_is_a_sound_position(scene):
+    state = scene()
+    check_places(state)
+    assert game.to_move(state) == (state.turn_seat,) and game.legal_actions(state, state.turn_seat)
+    assert game.text(state)  # the engine can describe it
+
+
+def test_doors_at_the_roll_mark_the_dice_standing_on_a_door():
+    state = lessons.doors_scene()
+    assert [i + 1 for i, at in enumerate(state.door_at_roll) if at] == [13, 31]   # knight, archer
+    assert not any(lessons.stage({"w": ("P1", "B0001", 3, "base"), "g": ("P1", "C0001", 3, "w")},
+                                 phase="build")[0].door_at_roll)
+
+
+# ---- battles ----------------------------------------------------------------------------------------
+
+def test_the_first_duel_is_won_by_the_higher_total():
+    duel = lessons.face_off(*lessons.DUEL, rolls=(4, 2))
+    assert die(duel, "d10") == ("Goblin", 4, "arena") and die(duel, "d33") == ("Skeleton Knight", 3, "arena")
+    after, events = events_of(duel, "P1 attack d10 d33")
+    assert after.last_rolls["totals"] == (8, 5) and after.area[32] == "bag" and after.area[9] == "arena"
+    assert all(e.data["scripted"] for e in kinds(events, "bones"))
+    assert lessons.duel_result(game, duel, "P1 attack d10 d33") == "attacker wins"
+
+
+def test_ties_both_fall_unless_one_side_strikes_first():
+    tie = lessons.face_off(*lessons.DUEL, rolls=(4, 5))
+    assert lessons.duel_result(game, tie, "P1 attack d10 d33") == "both fall"
+    first = lessons.face_off(("C0001", 3), ("C0003", 1), rolls=(4, 5))
+    assert die(first, "d33")[1] == 3 and "first_strike" in face(first, 32).symbols
+    after, _ = events_of(first, "P1 attack d10 d33")
+    assert after.last_rolls["totals"] == (8, 8) and after.area[9] == "bag" and after.area[32] == "arena"
+
+
+def test_exercise_two_is_a_tie_of_two_first_strikes():
+    duel = lessons.exercise_duel()
+    for i in (9, 32):
+        assert face(duel, i).value == 5 and "first_strike" in face(duel, i).symbols
+    after, _ = events_of(duel, "P1 attack d10 d33")
+    assert after.last_rolls["totals"] == (8, 8) and after.area[9] == after.area[32] == "bag"
+    answer = lessons.duel_result(game, duel, "P1 attack d10 d33")
+    assert answer == "both fall" and check("Both fall.", answer).ok and not check("defender wins", answer).ok
+
+
+def test_a_shot_that_misses_hurts_no_one_and_an_equal_hit_roll_hits():
+    miss = lessons.face_off(("C0002", 3), ("C0001", 3), rolls=(2, 4))
+    shots = {a.label for a in game.legal_actions(miss, 0)}
+    assert {"P1 attack d12 d29", "P1 shoot d12 d29"} <= shots
+    after, events = events_of(miss, "P1 shoot d12 d29")
+    assert kinds(events, "miss") and not kinds(events, "defeated")
+    assert after.area[11] == after.area[28] == "arena"
+    assert lessons.duel_result(game, miss, "P1 shoot d12 d29") == "no one falls"
+    hit = lessons.face_off(("C0002", 3), ("C0001", 3), rolls=((4, 5), (4, 2)))
+    after, events = events_of(hit, "P1 shoot d12 d29")
+    assert kinds(events, "hit") and after.last_rolls["hit"] == (4, 4)
+    assert after.last_rolls["totals"] == (8, 6) and after.area[28] == "bag"   # the notebook's 8 against 6
+    assert all(e.data["scripted"] for e in kinds(events, "bones"))
+
+
+# ---- doors, interception, spills -----------------------------------------------------------------
+
+def test_doors_scene_exits_only_from_a_door_stood_on_at_the_roll():
+    doors = lessons.doors_scene()
+    assert lessons.door_words(doors, 0).startswith("front door d1 ") and doors.bases[0] == [0, 6, 1]
+    assert doors.on[14] == 6 and doors.on[12] == 1 and doors.on[30] == 20
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(doors, "P1 move d15 arena")
+    assert refused.value.rule == "rolled_bones.areas.doors"
+    stepped = play(game, doors, "P1 step d15 d1", quiet=True)
+    assert stepped.on[14] == 0
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(stepped, "P1 move d15 arena")
+    assert refused.value.rule == "rolled_bones.areas.doors"
+    out = play(game, stepped, "P1 move d13 arena", quiet=True)
+    assert out.area[12] == "arena" and out.on[12] == -1
+
+
+def test_flying_leaves_from_the_middle_of_the_base():
+    flyer = lessons.flyer_scene()
+    assert flyer.turn_seat == 1 and flyer.on[33] == flyer.bases[1][1]      # d27, no door
+    assert play(game, flyer, "P2 move d34 arena", quiet=True).area[33] == "arena"
+
+
+def test_interception_turns_the_attack_on_the_guard():
+    doors = play(game, lessons.doors_scene(), "P1 step d15 d1", "P1 move d13 arena", quiet=True)
+    asked = play(game, doors, "P1 attack d10 d21", quiet=True)
+    assert [a.label for a in game.legal_actions(asked, 1)] == ["P2 intercept", "P2 hold"]
+    after, events = events_of(asked, "P2 intercept")
+    assert after.last_rolls["target"] == (30,) and after.last_rolls["totals"] == (7, 8)
+    assert after.area[9] == "bag" and after.area[30] == "base" and after.bases[1][0] == 20   # the wall stands
+
+
+def test_a_fallen_front_door_spills_its_guard_and_the_row_closes_up():
+    fall = play(game, lessons.spill_scene(), "P1 attack d10 d21", "P2 hold", quiet=True)
+    assert fall.area[20] == "bag" and fall.last_rolls["totals"] == (8, 4)
+    assert [a.label for a in game.legal_actions(fall, 1)] == ["P2 spill arena", "P2 spill base"]
+    after = play(game, fall, "P2 spill arena", "P2 done", quiet=True)
+    assert after.area[30] == "arena" and lessons.front_door(after, 1) == "d27"
+    assert lessons.door_words(after, 1) == "front door d27 Watch Post (3), back door d22 Bone Wall (6)"
+
+
+def test_exercise_three_rearranges_the_strongest_die_to_the_front():
+    fall = play(game, lessons.spill_scene(), "P1 attack d10 d21", "P2 hold", quiet=True)
+    after = play(game, fall, *lessons.EXERCISE_SWAPS, quiet=True)
+    assert lessons.front_door(after, 1) == "d22" and after.bases[1] == [21, 24, 26]
+    assert after.area[30] == "base" and after.on[30] == -1 and not after.queue
+
+
+# ---- magic, items, bands, flash ----------------------------------------------------------------------
+
+def test_magic_scene_contortion_targets_every_die_in_play_but_magic():
+    magic = lessons.magic_scene()
+    assert die(magic, "d10") == ("Goblin", 1, "arena") and magic.on[39] == 9
+    rolled = play(game, magic, "P1 roll", quiet=True)
+    assert rolled.entering == 17
+    targets = [a.args[0] for a in game.legal_actions(rolled, 0)]
+    assert targets == ["d1", "d7", "d10", "d21", "d27", "d31"]
+    with pytest.raises(IllegalAction):
+        game.apply(rolled, "P1 enter d40")
+
+
+def test_the_drain_recurs_and_wears_an_unprotected_goblin_out():
+    rolled = play(game, lessons.magic_scene(), "P1 roll", quiet=True)
+    saved = play(game, rolled, "P1 enter d10", quiet=True)
+    assert value(saved, 9) == 3
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(saved, "P1 attack d10 d40")
+    assert refused.value.rule == "rolled_bones.battle.targets"
+    saved, events = events_of(saved, "P1 next")
+    assert kinds(events, "recurring") and value(saved, 9) == 2 and saved.area[9] == "arena"
+    lost, events = events_of(rolled, "P1 enter d31", "P1 next")
+    assert kinds(events, "worn_out") and lost.area[9] == "bag" and 9 in lost.bags[0]
+    assert 39 in lost.bags[1]                     # the drain goes home to its caster
+    assert value(lost, 30) == 5                   # the archer keeps its +2
+
+
+def test_items_count_on_one_side_only_and_their_creatures_roll_once_more():
+    items = lessons.items_scene()
+    assert face(items, 32).power == "charge" and items.on[35] == 32 and face(items, 9).power == "frenzy"
+    assert [p for p in total_parts(items, (32,), True)] == [("Skeleton Knight", 4), ("Rusty Blade", 2)]
+    assert [p for p in total_parts(items, (32,), False)] == [("Skeleton Knight", 4)]
+    assert [p for p in total_parts(items, (9,), False)] == [("Goblin", 3), ("Bone Shield", 3)]
+    after, events = events_of(items, "P2 move d33 arena", "P2 attack d33 d10")
+    assert len([e for e in kinds(events, "bones") if e.rule == "rolled_bones.dice.weapons"]) == 2
+    assert after.last_rolls["rolls"] == (7, 5) and after.last_rolls["totals"] == (13, 11)
+    assert after.area[9] == after.area[16] == "bag"   # the goblin goes back with its shield
+
+
+def test_a_band_fights_as_one_and_stays_set_for_the_turn():
+    band = play(game, lessons.band_scene(), "P1 band d10 d15", quiet=True)
+    assert band.band[9] == band.band[14] == 9
+    for label, rule in (("P1 unband d10", "rolled_bones.turn.band"),
+                        ("P1 attack d15 d33", "rolled_bones.band.abilities")):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(band, label)
+        assert refused.value.rule == rule
+    after = play(game, band, "P1 attack d10 d33", quiet=True)
+    assert fixed_total(band, (9, 14), True) == 7 and after.last_rolls["totals"] == (10, 8)
+    assert after.area[32] == "bag"
+    with pytest.raises(IllegalAction, match="before the turn's first attack"):
+        game.apply(after, "P1 unband d10")
+
+
+def test_flash_dice_come_in_out_of_turn_and_in_the_defenders_window():
+    flash = play(game, lessons.flash_scene(), "P1 flash r1", "P1 enter arena", "P1 flash r1", quiet=True)
+    assert flash.area[11] == "arena" and flash.bases[0][-1] == 0 and not flash.racks[0]
+    asked = play(game, flash, "P1 attack d13 d29", quiet=True)
+    assert [a.label for a in game.legal_actions(asked, 1)] == ["P2 flash r1", "P2 pass"]
+    after = play(game, asked, "P2 flash r1", "P2 enter arena", quiet=True)
+    assert after.area[33] == "arena" and after.area[28] == "bag" and after.last_rolls["totals"] == (9, 6)
+
+
+# ---- winning ----------------------------------------------------------------------------------------
+
+def test_a_declared_base_held_for_a_round_wins():
+    win = play(game, lessons.win_scene(), *lessons.WIN_PLAY, quiet=True)
+    assert win.declared[0] >= 0 and len(win.bases[0]) == 6 and win.turn_seat == 1
+    assert win.area[9] == "arena" and win.area[28] == "arena"   # both goblins came in
+    after = play(game, win, "P2 next", quiet=True)
+    assert game.outcome(after).winners == (0,) and game.outcome(after).rule == "rolled_bones.goal.hold"
+
+
+def test_an_attack_in_between_voids_the_claim():
+    win = play(game, lessons.win_scene(), *lessons.WIN_PLAY, quiet=True)
+    broken, events = events_of(win, "P2 attack d33 d1", "P1 done", "P2 next")
+    assert kinds(events, "claim_lost") and game.outcome(broken) is None
+    assert len(broken.bases[0]) == 5 and broken.turn_seat == 0 and broken.declared[0] == -1
+
+
+def test_a_forgotten_claim_waits_for_the_next_turn():
+    forgot = play(game, lessons.win_scene(), "P1 build r1", *lessons.WIN_PLAY[2:], "P2 next", quiet=True)
+    assert game.outcome(forgot) is None and forgot.turn_seat == 0
+    assert [a.label for a in game.legal_actions(forgot, 0)] == ["P1 declare", "P1 draw"]
+
+
+# ---- the lesson's table, the guided turn and exercise 1 ----------------------------------------------
+
+def test_the_lesson_table_is_as_the_notebook_tells_it():
+    state = game.new(2, seed=lessons.LESSON_SEED)
+    setup = game.setup_events(state)
+    assert len(kinds(setup, "redraw")) == 1 and kinds(setup, "redraw")[0].data["seat"] == 1
+    assert [e.data["roll"] for e in kinds(setup, "bones")] == [1, 6] and state.turn_seat == 0
+    base_places = [k + 1 for k, i in enumerate(state.racks[0]) if die_type(state.codes[i]).kind == "base"]
+    assert base_places == [2, 5]
+    after = play(game, state, *lessons.FIRST_TURN[:3], quiet=True)
+    assert after.bases[0] == [1, 7]
+    assert [die(after, f"d{i + 1}")[0] for i in after.racks[0][-2:]] == ["Decoy Gate", "Goblin"]
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(after, "P1 build r5")
+    assert refused.value.rule == "rolled_bones.turn.build"
+
+
+def test_exercise_one_counts_rack_places_after_the_refill():
+    state = game.new(2, seed=lessons.LESSON_SEED)
+    ready = play(game, state, "P1 build r2", "P1 build r4", "P1 draw", quiet=True)
+    assert lessons.comes_in(ready, lessons.EXERCISE_ROLL) == "Contortion"
+    assert lessons.comes_in(ready, 6) == "Goblin"
+    rolled = play(game, ready, "P1 roll", quiet=True)
+    assert die_type(rolled.codes[rolled.entering]).name == "Goblin"   # the game's own roll was a 6
+    with pytest.raises(ValueError):
+        lessons.comes_in(ready, 7)
+
+
+def test_the_first_bot_turn_warps_the_front_door(capsys):
+    state = play(game, game.new(2, seed=lessons.LESSON_SEED), *lessons.FIRST_TURN, quiet=True)
+    capsys.readouterr()
+    after = bot_turn(game, state)
+    out = capsys.readouterr().out
+    assert "» P2 build r1" in out and "» P2 next" in out
+    assert after.turn_seat == 0 and len(after.bases[1]) == 4
+    warp = next(i for i in range(len(after.codes)) if after.codes[i] == "M0002" and after.area[i] != "bag")
+    assert after.on[warp] == 1 and value(after, 1) == 1          # on P1's front door, the Bone Wall d2
+
+
+def test_guided_first_turn_does_what_its_texts_say():
+    table = first_turn()
+    assert table.seed == FIRST_TURN_SEED and [s.move for s in FIRST_TURN_STEPS] == list(lessons.FIRST_TURN)
+    for k, step in enumerate(FIRST_TURN_STEPS):
+        assert table.expected is not None and table.expected.label == step.move
+        assert table.act(step.move), step.move
+        s = table.state
+        if k == 0:
+            assert s.bases[0] == [1] and die(s, f"d{s.racks[0][3] + 1}")[0] == "Watch Post"
+        if k == 2:
+            new = [(die_type(s.codes[i]).name, face(s, i).value, sorted(face(s, i).symbols))
+                   for i in s.racks[0][4:]]
+            assert new == [("Decoy Gate", 1, ["flash"]), ("Goblin", 5, ["first_strike"])]
+        if k == 3:
+            assert die_type(s.codes[s.entering]).name == "Goblin"
+        if k == 4:
+            assert s.area[10] == "arena"
+    s = table.state
+    assert table.finished and s.turn_seat == 0 and len(s.bases[1]) == 4 and value(s, 1) == 1
+    assert "Guided moves done" in table.guide.value
+
+
+def test_guided_table_explains_a_wrong_move():
+    table = first_turn()
+    assert not table.act("P1 draw") and "stuck in the rack" in table.status.value
+    assert not table.act("P1 build r5") and "front door" in table.status.value
+    assert not table.act("P1 build r1") and "rolled_bones.turn.build" in table.status.value
+    assert table.actions == [] and table.done_steps == 0
+    for step in FIRST_TURN_STEPS[:4]:
+        table.act(step.move)
+    assert not table.act("P1 enter d2") and "front door" in table.status.value
+    assert table.done_steps == 4 and table.state.entering == 10
+
+
+def test_every_hint_names_a_legal_move_of_its_step():
+    state = game.new(2, seed=lessons.LESSON_SEED)
+    for step in FIRST_TURN_STEPS:
+        legal = {a.label for a in game.legal_actions(state, 0)}
+        assert step.move in legal and set(step.hints) <= legal | {f"P1 swap r{i} r{j}" for i in range(1, 7)
+                                                                     for j in range(i + 1, 7)}
+        state = play(game, state, step.move, quiet=True)
+
+
+# ---- the rulebook's example, told -------------------------------------------------------------------
+
+def test_tell_replays_the_example_sentence_by_sentence(capsys):
+    start = game.new(2, seed=0, **scenarios.example_options())
+    end = tell(game, start, scenarios.EXAMPLE_STEPS)
+    out = capsys.readouterr().out
+    assert out.count("▶ ") == len(scenarios.EXAMPLE_STEPS)
+    for sums in ("Attack roll 2 + Goblin 4 + magic 1 = 7 against defence roll 1 + Bone Wall 4 = 5",
+                 "Hit roll 4 against 3: a hit.",
+                 "Damage roll 5 + Archer 3 + magic 2 = 10 against roll 4 + Goblin 4 + magic 1 = 9"):
+        assert sums in out
+    assert game.text(end) == game.text(scenarios.rulebook_example().final_state())
+    assert end.area[9] == end.area[17] == "bag" and end.area[20] == "bag" and end.area[30] == "arena"
+
+
+def test_tell_stops_at_a_refused_label(capsys):
+    start = game.new(2, seed=0, **scenarios.example_options())
+    end = tell(game, start, [("A tries to roll first.", ["P1 roll", "P1 next"])])
+    assert "✗ P1 roll: refused" in capsys.readouterr().out and end is start
+
+
+# ---- the kit's data and rulings --------------------------------------------------------------------
+
+def test_dice_table_and_sheet_show_every_die_face_by_face():
+    table = lessons.dice_table()
+    c = components()
+    for code, t in c.dice.items():
+        assert t.title in table and " · ".join(lessons.face_words(code)) in table
+    assert lessons.face_words("C0001") == ["2", "3 banding", "4", "4", "3 ★frenzy", "5 first strike"]
+    assert lessons.face_words("M0002")[0] == "-1 flash"
+    sheet = dice_sheet()
+    faces = [s for s in sheet.shapes if isinstance(s, Rect) and s.w == s.h == 40]
+    assert len(faces) == 6 * (len(c.dice) + 1)              # every die and the Bones
+    texts = {s.text for s in sheet.shapes if isinstance(s, Text)}
+    assert {t.name for t in c.dice.values()} <= texts and "+3" in texts and "F" in texts
+    assert sheet.to_svg().startswith("<svg")
+
+
+def test_data_sources_and_rulings():
+    sources = dict(lessons.data_sources())
+    assert all(sources[t.title].startswith("kit: ") for t in components().dice.values())
+    assert sources["bag_rules"].startswith("kit: ")
+    found = lessons.rulings(game.rules)
+    ids = {s.id for s in found}
+    assert {"rolled_bones.goal.hold", "rolled_bones.battle.ties", "rolled_bones.magic.worn_out",
+            "rolled_bones.symbols.flying", "rolled_bones.stacking"} <= ids
+    assert "rolled_bones.battle.hand_to_hand" not in ids
+    assert "starter bag 'keep' (20 dice" in lessons.bags_table()
+
+
+# ---- the whole bot game -------------------------------------------------------------------------------
+
+def test_the_bot_game_is_short_with_battles_and_a_lost_claim():
+    replay = lessons.bot_replay()
+    assert replay.seed == lessons.STEPPER_SEED and len(replay.actions) < 250
+    final = replay.final_state()
+    assert game.outcome(final).winners == (0,)
+    events = [e for step in replay.events for e in step]
+    assert len(kinds(events, "battle")) >= 4 and kinds(events, "claim_lost")
+    declares = kinds(events, "declare")
+    assert [e.data["seat"] for e in declares] == [0, 0]
+    assert lessons.tally(replay)["declare"] == 2
+
+
+def test_the_opening_picture_shows_a_goblin_against_a_shielded_goblin():
+    replay = lessons.bot_replay()
+    shown = replay.states[84]
+    assert (shown.round, shown.turn_seat) == (8, 1)
+    rolls = shown.last_rolls
+    assert rolls["totals"] == (9, 10) and rolls["parts"] == (
+        (("Goblin", 4), ("Longbow", 3)), (("Goblin", 2), ("Bone Shield", 2)))
+    # the declaring rounds of the prose: round 9 and round 10
+    rounds = [s.round for s, label in zip(replay.states[1:], replay.actions) if label.endswith("declare")]
+    assert rounds == [9, 10]

@@ -556,7 +556,7 @@ def _first_move(game_id: str, setup: dict, seat: int):
     if game_id == "bad_bones":
         hit = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} hero"))
         return [hit], [f"{me}'s hero moves", "Trap phase"] + [f"{b}'s hero moves" for b in bots]
-    if setup["variant"] in (None, "base"):
+    if setup["variant"] in (None, "base") and game_id == "bone_to_pick":
         hit = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} play"))
         # The bots choose after the human, so the turn resolves and the reveal follows.
         return [hit], [f"{me} lays a weapon face down", "Weapons revealed"] + [
@@ -596,9 +596,13 @@ def test_table_click_plays_and_bots_answer(notebook, screenshots):
 
 def _illegal_clicks(game_id: str, setup: dict, seat: int, log: str):
     """Clicks (hits) that end in a refusal, in order, with what the refusal must say. A Bone to
-    Pick used pile needs a card in it; Bad Bones tries a trap on the tower in the trap phase."""
+    Pick used pile needs a card in it; Bad Bones tries a trap on the tower in the trap phase;
+    Rolled Bones tries to build a die that is no base die."""
     mirror = _mirror(game_id, setup)
     me = f"P{seat + 1}"
+    if game_id == "rolled_bones":  # at the start of a turn any rack die may be clicked to build
+        bad = next(h for h in mirror.current_scene().hits if h.tip == "only base dice are built")
+        return [], bad, "not a base die"
     if game_id == "bone_to_pick":
         setup_clicks = [] if f"{me} lays a weapon face down" in log else [
             next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} play"))]

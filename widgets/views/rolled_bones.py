@@ -321,6 +321,8 @@ def _panel(
         Text(PAD + 18, y + 14, head + (" · to play" if turn else ""), 13, INK, bold=True),
         Text(PAD + 18, y + 30, facts, 11, INK),
     )
+    if clicker == p:
+        _controls(scene, p, y, legal)
     # the rack: six places
     rx = PAD + 18
     scene.add(Text(rx, y + 46, "rack", 10, MUTED))
@@ -336,6 +338,10 @@ def _panel(
             draw_die(scene, s, i, x, y + 56, edge=edge, edge_width=2.5 if edge else 1.5)
             places[i] = (x, y + 56, DIE)
             if clicker == p:
+                build = f"{seat_name(p)} build r{k + 1}"
+                if s.phase == "build" and not s.queue and build not in legal:
+                    # any rack die may be clicked to build: the refusal says which ones can
+                    scene.hit(x, y + 56, DIE, DIE, build, "only base dice are built")
                 for verb in ("build", "flash"):
                     if f"{seat_name(p)} {verb} r{k + 1}" in legal:
                         scene.hit(
@@ -395,6 +401,25 @@ def _panel(
         _area_hits(
             s, scene, clicker, legal, pick, ("base", p), bx - 12, y + 40, WIDTH - PAD - bx + 8, PANEL - 52
         )
+
+
+CONTROLS = (("draw", "draw from the bag"), ("roll", "roll the Bones"), ("declare", "declare: base complete"),
+            ("pass", "pass"), ("hold", "hold"), ("done", "done"), ("next", "next: end the turn"))
+
+
+def _controls(scene: Scene, p: int, y: float, legal: set[str]) -> None:
+    """Buttons in the picture for the one-word actions owed now (drawing, the Bones, next)."""
+    x = WIDTH - PAD - 10
+    for verb, words in reversed(CONTROLS):
+        label = f"{seat_name(p)} {verb}"
+        if label not in legal:
+            continue
+        w = 14 + 7 * len(words)
+        x -= w
+        scene.add(Rect(x, y + 8, w, 24, "#eaf2f8", PICK, 1.5, 6),
+                  Text(x + w / 2, y + 20, words, 11, PICK, "middle", True))
+        scene.hit(x, y + 8, w, 24, label, words)
+        x -= 8
 
 
 def _rack_clickable(s: RolledBonesState, p: int, k: int, clicker: int | None, legal: set[str]) -> bool:

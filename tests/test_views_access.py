@@ -219,7 +219,23 @@ def _renders(game, states: list, n: int):
 
 
 @pytest.fixture(scope="module")
-def scenes(bad_bones_games, bone_to_pick_games):
+def rolled_bones_games():
+    """Builder games of the base game (2 and 4 players) and of the arena rules, and the rulebook's
+    example (scripted), as replays."""
+    from bonekit.games.rolled_bones.scenarios import rulebook_example
+
+    game = bonekit.load("rolled_bones")
+    out = {"example": rulebook_example()}
+    for players, variant, seed in ((2, "base", 41), (4, "base", 3), (3, "arena", 2)):
+        state = game.new(players, variant=variant, seed=seed)
+        _, actions = play_out(game, state, {i: game.bots["builder"](seed * 100 + i) for i in range(players)})
+        out[f"{variant} {players}p"] = Replay("rolled_bones", players, seed, variant, {},
+                                              [a.label for a in actions])
+    return game, out
+
+
+@pytest.fixture(scope="module")
+def scenes(bad_bones_games, bone_to_pick_games, rolled_bones_games):
     """Many scenes over every game and mode, each with its game, state and previous state."""
     out = []
     game, replays = bad_bones_games
@@ -230,6 +246,10 @@ def scenes(bad_bones_games, bone_to_pick_games):
     for (players, variant), states in games.items():
         for label, state, prev, scene in _renders(game, states, 8):
             out.append((f"bone_to_pick {variant} {players}p {label}", game, state, prev, scene))
+    game, replays = rolled_bones_games
+    for key, r in replays.items():
+        for label, state, prev, scene in _renders(game, r.states, 8):
+            out.append((f"rolled_bones {key} {label}", game, state, prev, scene))
     return out
 
 
@@ -276,6 +296,12 @@ def test_descriptions_say_the_round_whom_the_game_waits_for_and_the_counts(scene
                     assert f"score {game.score(view, p)}" in d
                     assert f"{b.floors} of {plural(b.tower_size, 'tower floor')}" in d, name
                     assert f"{b.houses} of {plural(b.village_size, 'house')}" in d, name
+        elif game.id == "rolled_bones":
+            assert f"round {view.round}" in d, name
+            for p in range(view.players):
+                counts = (f"{plural(view.kills[p], 'kill')}" if view.variant == "arena" else
+                          f"base {len(view.bases[p])} of {view.base_size}")
+                assert f"P{p + 1}" in d and counts in d, (name, counts)
         else:
             assert f"turn {view.turn}" in d, name
             if view.current is not None:

@@ -112,7 +112,7 @@ def render(
     if before is not None:
         _marks(before, s, scene, places)
     access.draw_legend(scene, legend, PAD, y + 64, WIDTH - 2 * PAD)
-    scene.description = description(game, s)
+    scene.description = description(game, s, before)
     del arena_y
     return scene
 
@@ -635,7 +635,9 @@ def _marks(before: RolledBonesState, s: RolledBonesState, scene: Scene, places: 
 
 
 # ---- words ------------------------------------------------------------------------------------------------
-def description(game: RolledBones, s: RolledBonesState) -> str:
+def description(game: RolledBones, s: RolledBonesState, before: RolledBonesState | None = None) -> str:
+    """The picture in words: the round, whom the game waits for, each player's counts, the
+    arena, and what the last step changed."""
     per = []
     for p in range(s.players):
         if s.variant == "arena":
@@ -647,9 +649,19 @@ def description(game: RolledBones, s: RolledBonesState) -> str:
             )
     out = game.outcome(s)
     arena = len(_arena(s))
-    return describe(
-        out.summary if out else _step_words(s), "; ".join(per), f"{plural(arena, 'die', 'dice')} in the arena"
-    )
+    now = f"The game is over in round {s.round}: {out.summary}" if out else (
+        f"In round {s.round}: {_step_words(s)}; waiting for {seat_name(game.to_move(s)[0])}")
+    changed = _changed(before, s) if before is not None else []
+    last = ("Last step: " + ", ".join(f"d{i + 1} {die_type(s.codes[i]).name}" for i in changed[:6])
+            + (" and more" if len(changed) > 6 else "") + " changed") if changed else ""
+    return describe(now, "; ".join(per), f"{plural(arena, 'die', 'dice')} in the arena", last)
+
+
+def _changed(before: RolledBonesState, s: RolledBonesState) -> list[int]:
+    """Dice whose place, face or magic changed since ``before`` (hidden dice left out)."""
+    return [i for i in range(len(s.codes)) if s.codes[i] != "?" and
+            (before.area[i], before.on[i], before.face[i], before.amount[i])
+            != (s.area[i], s.on[i], s.face[i], s.amount[i])]
 
 
 def _legend_entries() -> list[Entry]:
@@ -676,7 +688,8 @@ def _legend_entries() -> list[Entry]:
         Entry("item", sample("item")),
         Entry("magic", sample("magic")),
         Entry("F flash · B banding · S first strike · W flying"),
-        Entry("power face", star_icon),
+        Entry("★ power face", star_icon),
+        Entry("? a die in another player's bag"),
         Entry("↻ recurring magic"),
         Entry("owner", seat_icon, 24),
         Entry("green edge: a click can use it · blue edge: picked"),

@@ -828,7 +828,7 @@ def test_an_ally_commands_your_creatures_on_his_turn_but_never_against_you():
     s, mine, ally, ally_base, enemy = alliance_table()
     s, _ = play(s, "P1 propose p2", "P2 accept")
     assert {f"P1 attack {d(ally)} {d(enemy)}", f"P1 shoot {d(ally)} {d(enemy)}"} <= labels(s)
-    refused(s, f"P1 attack {d(ally)} {d(ally_base)}", "battle.targets")  # never against its owner
+    refused(s, f"P1 attack {d(ally)} {d(ally_base)}", "alliances.command")  # never against its owner
     refused(s, f"P1 attack {d(ally)} {d(mine)}", "battle.targets")
     assert not any(" flash " in label for label in labels(s))  # the ally's rack is his
     bones(s, P1=[6], P3=[1])  # the commander rolls his own Bones

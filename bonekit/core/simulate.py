@@ -174,3 +174,46 @@ def simulate(game: Game | str, bots: Sequence[BotSpec] | str, games: int = 100, 
             for future in as_completed([pool.submit(_play_chunk, study, list(c), measure) for c in chunks]):
                 collect(future.result())
     return Results(rows)
+
+
+# ---- progress across several simulate calls (the notebooks' studies) -----------------------------
+Track = Callable[..., Iterable]   # wraps an iterable to show progress, e.g. a notebook's bar
+
+
+def no_track(items: Iterable, **_: Any) -> Iterable:
+    """The ``track`` that shows nothing."""
+    return items
+
+
+class Ticks:
+    """``track`` (an iterable wrapper, such as the notebooks' progress bar) driven as the
+    ``progress(done, total)`` callback of ``simulate``, over all the ``simulate`` calls of one
+    study. ``track`` is handed one item per game; the first is taken at once (a bar shows
+    itself before the first game) and one more per finished game, so a generator bar is
+    resumed exactly ``done`` times and counts ``done`` games, and is run to its end after the
+    last one."""
+
+    def __init__(self, track: Track, total: int):
+        self._items = iter(track(range(total), desc="games"))
+        self._taken = 0
+        self.done = 0
+        self._take(1)
+
+    def _take(self, upto: int) -> None:
+        while self._taken < upto:
+            next(self._items, None)
+            self._taken += 1
+
+    def reach(self, done: int) -> None:
+        self.done = done
+        self._take(done + 1)
+
+    def run(self, game: Game | str, bots: Sequence[BotSpec] | str, seeds: tuple[int, int],
+            **kwargs: Any) -> Results:
+        """``simulate`` the games of ``seeds`` (first, count), counting them on the bar."""
+        base = self.done
+        first, count = seeds
+        results = simulate(game, bots, games=count, seed=first,
+                           progress=lambda done, _total: self.reach(base + done), **kwargs)
+        self.reach(base + count)
+        return results

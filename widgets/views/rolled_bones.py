@@ -28,7 +28,7 @@ from bonekit.games.rolled_bones.dice import (
     standing,
     value,
 )
-from bonekit.games.rolled_bones.state import die_index, die_label
+from bonekit.games.rolled_bones.state import DONE, die_index, die_label
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
 from . import access
@@ -231,6 +231,10 @@ def draw_die(
             )
 
 
+def acted_badge(scene: Scene, cx: float, cy: float) -> None:
+    scene.add(Circle(cx, cy, 6.5, "#4a4a4a", "#ffffff", 1), Text(cx, cy, "✓", 8.5, "#ffffff", "middle", True))
+
+
 def short_name(name: str) -> str:
     """The last word of a die's name (``Rusty Blade`` -> ``Blade``), for dice drawn small."""
     return name.split()[-1]
@@ -268,6 +272,8 @@ def _stack(
     """A standing die with what rides on it: its magic chips and its carried item."""
     draw_die(scene, s, i, x, y, size, edge=edge, edge_width=2.5 if edge else 1.5)
     places[i] = (x, y, size)
+    if s.acted[i] == DONE and s.phase != "over":  # its action for this turn is spent
+        acted_badge(scene, x + size - 8, y + size - 8)
     for k, m in enumerate(magic_on(s, i)):  # chips down the left edge, clear of value and name
         mx, my = x - 9, y + 17 + k * 26
         draw_die(scene, s, m, mx, my, 25)
@@ -690,6 +696,7 @@ def _legend_entries() -> list[Entry]:
         Entry("F flash · B banding · S first strike · W flying"),
         Entry("★ power face", star_icon),
         Entry("? a die in another player's bag"),
+        Entry("✓ has acted this turn", lambda scene, x, y: acted_badge(scene, x, y), 16),
         Entry("↻ recurring magic"),
         Entry("owner", seat_icon, 24),
         Entry("green edge: a click can use it · blue edge: picked"),

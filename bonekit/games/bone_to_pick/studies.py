@@ -38,7 +38,7 @@ from ...core.bots import Bot
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from ...core.game import Outcome
-from ...core.simulate import BotSpec, Results, bot_seed, simulate
+from ...core.simulate import BotSpec, Results, Ticks, Track, bot_seed, no_track
 from .bots import CarefulBot, CoopBot, GreedyBot, SoloBot
 from .data import Components, card_value
 from .game import BoneToPick
@@ -46,13 +46,9 @@ from .labels import arg_value, is_upgrade_arg
 from .rules_logic import trophy_winner
 
 T = TypeVar("T")
-Track = Callable[..., Iterable]
 Bots = Mapping[int, Bot] | Bot
 Distribution = Mapping[int, Any]          # {number: probability}, Fractions or floats
 
-
-def _same(items: Iterable[T], **_: Any) -> Iterable[T]:
-    return items
 
 
 def _bot(bots: Bots, seat: int) -> Bot:
@@ -78,40 +74,6 @@ def _first_and_count(seeds: Iterable[int]) -> tuple[int, int]:
     if seeds != list(range(first, first + len(seeds))):
         raise ValueError("a study's seeds must be consecutive whole numbers, such as range(100)")
     return first, len(seeds)
-
-
-class _Ticks:
-    """``track`` (an iterable wrapper, such as the notebooks' progress bar) driven as the
-    ``progress(done, total)`` callback of ``simulate``, over all the ``simulate`` calls of one
-    study. ``track`` is handed one item per game; the first is taken at once (a bar shows
-    itself before the first game) and one more per finished game, so a generator bar is
-    resumed exactly ``done`` times and counts ``done`` games, and is run to its end after the
-    last one."""
-
-    def __init__(self, track: Track, total: int):
-        self._items = iter(track(range(total), desc="games"))
-        self._taken = 0
-        self.done = 0
-        self._take(1)
-
-    def _take(self, upto: int) -> None:
-        while self._taken < upto:
-            next(self._items, None)
-            self._taken += 1
-
-    def reach(self, done: int) -> None:
-        self.done = done
-        self._take(done + 1)
-
-    def run(self, game: BoneToPick, bots: Sequence[BotSpec] | str, seeds: tuple[int, int],
-            **kwargs: Any) -> Results:
-        """``simulate`` the games of ``seeds`` (first, count), counting them on the bar."""
-        base = self.done
-        first, count = seeds
-        results = simulate(game, bots, games=count, seed=first,
-                           progress=lambda done, _total: self.reach(base + done), **kwargs)
-        self.reach(base + count)
-        return results
 
 
 # ---- playing one game ------------------------------------------------------------------------
@@ -213,12 +175,12 @@ def mode_measure(game: BoneToPick, final: Any) -> dict[str, Any]:
 
 
 def mode_study(game: BoneToPick, seeds: Iterable[int], modes: Mapping[str, int] = MODES,
-               track: Track = _same, workers: int | None = 1) -> dict[str, list[ModeGame]]:
+               track: Track = no_track, workers: int | None = 1) -> dict[str, list[ModeGame]]:
     """Every mode of ``modes`` ({name: players}) played once per seed, through ``simulate``:
     SoloBot alone (1 player) or a CoopBot in every seat (2 or 3). The games per mode, in seed
     order."""
     seeds_ = _first_and_count(seeds)
-    ticks = _Ticks(track, seeds_[1] * len(modes))
+    ticks = Ticks(track, seeds_[1] * len(modes))
     results: dict[str, list[ModeGame]] = {}
     for mode, players in modes.items():
         solo = players == 1
@@ -317,12 +279,12 @@ def _won(row: Mapping[str, Any]) -> bool:
 
 
 def win_study(game: BoneToPick, settings: Mapping[str, Mapping[str, Any]], players: Iterable[int],
-              seeds: Iterable[int], track: Track = _same,
+              seeds: Iterable[int], track: Track = no_track,
               workers: int | None = 1) -> dict[tuple[str, int], float]:
     """Share of games won by a careful table (``careful_table``), per (setting, players),
     through ``simulate``; the same seeds everywhere."""
     seeds_, players = _first_and_count(seeds), list(players)
-    ticks = _Ticks(track, seeds_[1] * len(settings) * len(players))
+    ticks = Ticks(track, seeds_[1] * len(settings) * len(players))
     rate = {}
     for setting, options in settings.items():
         for n in players:
@@ -379,11 +341,11 @@ def greed_row(rows: Results) -> GreedRow:
 
 
 def greed_study(game: BoneToPick, levels: Sequence[tuple[str, float | None]], deals: Iterable[int],
-                players: int = 4, track: Track = _same, workers: int | None = 1) -> GreedStudy:
+                players: int = 4, track: Track = no_track, workers: int | None = 1) -> GreedStudy:
     """P1 at each greed level (``greedy_bot``) among careful players, on the same deals, through
     ``simulate`` (each level plays the tables ``greedy_table`` seats)."""
     deals_ = _first_and_count(deals)
-    ticks = _Ticks(track, deals_[1] * len(levels))
+    ticks = Ticks(track, deals_[1] * len(levels))
     rows: dict[str, GreedRow] = {}
     hits: Counter = Counter()
     falls: Counter = Counter()

@@ -361,7 +361,10 @@ def _why_act(s: S, act: Action) -> tuple[str, str]:
                 return f"'{verb}' names the attacker and the target, e.g. '{verb} d3 d12'", R + "battle"
             if kind(s, t) == "magic":
                 return f"{die_name(s, t)} is a magic die: magic dice are never attacked", R + "battle.targets"
-            if s.owners[t] in (seat, s.owners[i]):
+            if s.owners[t] == s.owners[i] != seat:
+                return (f"{die_name(s, i)} is {seat_name(s.owners[i])}'s: an ally's dice are never turned "
+                        f"against him", R + "alliances.command")
+            if s.owners[t] == seat:
                 return f"{die_name(s, t)} is on your own side", R + "battle.targets"
             if not in_play(s, t):
                 return f"{die_name(s, t)} is not in play (it is in the {s.area[t]})", R + "battle.targets"

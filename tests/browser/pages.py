@@ -576,6 +576,10 @@ async ({path, timeoutMs}) => {
   const cells = panel.content.widgets;
   const pending = (node) => !node || /^(Loading widget\.\.\.)?$/.test(node.textContent.trim()) &&
       !node.querySelector('img, canvas, svg, pre, table, p, div.widget-html-content, button');
+  const blankCanvases = (node) => {
+    const canvases = [...node.querySelectorAll('canvas')];
+    return canvases.length > 0 && canvases.every((c) => bonekitTest.stats(c).colours <= 1);
+  };
   let shown = [];
   while (true) {
     shown = [];
@@ -589,7 +593,9 @@ async ({path, timeoutMs}) => {
         const widget = node && node.querySelector('.jupyter-widgets');
         shown.push({cell: c, output: o, node, mimes: Object.keys(cell.model.outputs.get(o).data).sort(),
                     shown: widget ? 'widget' : typed ? typed.getAttribute('data-mime-type') : null,
-                    pending: pending(node) || (widget && /Loading widget/.test(node.textContent))});
+                    // a widget's canvas paints its saved picture a moment after the view appears
+                    pending: pending(node) || (widget && /Loading widget/.test(node.textContent))
+                             || (widget && blankCanvases(node))});
       }
     });
     if (!shown.some((s) => s.pending) || Date.now() > deadline) break;

@@ -33,6 +33,7 @@ from functools import partial
 from itertools import product
 from typing import Any, TypeVar
 
+from ...core import answers
 from ...core.actions import Action
 from ...core.bots import Bot
 from ...core.errors import IllegalAction
@@ -458,28 +459,6 @@ def judge_best_response(function: Callable[[list, int], int]) -> tuple[bool, str
 
 
 def judge_chance(answer: Any, right: Fraction) -> tuple[bool, str]:
-    """Judge a chance given as a Fraction, a number or a text such as "2/9" or "22%"."""
-    value = _as_fraction(answer)
-    if value is None:
-        return False, f"{answer!r} is not a number; write it like Fraction(1, 2)."
-    if value == right or (not isinstance(answer, Fraction) and abs(float(value) - float(right)) < 0.005):
-        return True, f"{right} = {float(right):.1%}."
-    return False, f"{value} = {float(value):.1%} is not it."
-
-
-def _as_fraction(answer: Any) -> Fraction | None:
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, (int, Fraction)):
-        return Fraction(answer)
-    if isinstance(answer, float):
-        return Fraction(answer).limit_denominator(1000)
-    if isinstance(answer, str):
-        text = answer.strip()
-        try:
-            if text.endswith("%"):
-                return Fraction(text[:-1].strip()) / 100
-            return Fraction(text.replace(" ", ""))
-        except (ValueError, ZeroDivisionError):
-            return None
+    """Judge a chance answer (see ``bonekit.core.answers.judge_chance``)."""
+    return answers.judge_chance(answer, right, "Fraction(1, 2)")
     return None

@@ -39,6 +39,7 @@ from itertools import product
 from typing import Any
 
 from ...core.actions import Action
+from ...core.answers import judge_chance
 from ...core.bots import Bot, play_out
 from ...core.events import Event
 from ...core.registry import load
@@ -327,32 +328,6 @@ def odds_text(odds: MeleeOdds | ShotOdds) -> str:
     return "\n".join(lines + [f"({odds.outcomes} equally likely Bones outcomes)"])
 
 
-def judge_chance(answer: Any, right: Fraction) -> tuple[bool, str]:
-    """Judge a chance given as a Fraction, a whole number, a text such as "7/12" or "58%", or
-    a decimal (a decimal or a percentage is right within half a percentage point)."""
-    value = _as_fraction(answer)
-    if value is None:
-        return False, f"{str(answer)[:40]!r} is not a chance; write it like Fraction(7, 12)."
-    exact = isinstance(answer, (int, Fraction)) or (isinstance(answer, str) and "%" not in answer
-                                                  and "." not in answer)
-    if value == right or (not exact and abs(float(value) - float(right)) < 0.005):
-        return True, f"{right} = {float(right):.1%}."
-    return False, f"{value} = {float(value):.1%} is not it."
-
-
-def _as_fraction(answer: Any) -> Fraction | None:
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, (int, Fraction)):
-        return Fraction(answer)
-    if isinstance(answer, float):
-        return Fraction(answer)
-    if isinstance(answer, str):
-        text = answer.strip().replace(" ", "")
-        try:
-            return Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            return None
     return None
 
 

@@ -325,7 +325,7 @@ def test_alliance_refusals_and_breaks_as_the_notebook_shows_them():
     for state, label, rule in [(declined, "P1 propose p3", "alliances.propose"),
                                (allied, "P1 attack d21 d50", "dice.base"),
                                (allied, "P1 move d34 arena", "areas"),
-                               (allied, "P1 attack d33 d21", "battle.targets")]:
+                               (allied, "P1 attack d33 d21", "alliances.command")]:
         with pytest.raises(bonekit.IllegalAction) as refused:
             GAME.apply(state, label)
         assert refused.value.rule == "rolled_bones." + rule

@@ -563,6 +563,8 @@ def _first_move(game_id: str, setup: dict, seat: int):
             f"{b} lays a weapon face down" for b in bots]
     legal = {a.label for a in mirror.game.legal_actions(mirror.state, seat)}
     hits = mirror.current_scene().hits
+    if game_id == "rolled_bones":  # build a base die if there is one: the turn stays at its start
+        hits = sorted(hits, key=lambda h: " build " not in h.target)
     clicks = [next((h for h in hits if h.target in legal), None)]
     if clicks[0] is None:  # e.g. the solo game: pick a card from row A, then one from row B
         pick = next(h for h in hits if h.target.startswith(SELECT))
@@ -601,6 +603,9 @@ def _illegal_clicks(game_id: str, setup: dict, seat: int, log: str):
     mirror = _mirror(game_id, setup)
     me = f"P{seat + 1}"
     if game_id == "rolled_bones":  # at the start of a turn any rack die may be clicked to build
+        clicks, seen = _first_move(game_id, setup, seat)
+        if seen and all(line in log for line in seen):  # the first-move test already made it
+            mirror.act(clicks[-1].target)
         bad = next(h for h in mirror.current_scene().hits if h.tip == "only base dice are built")
         return [], bad, "not a base die"
     if game_id == "bone_to_pick":

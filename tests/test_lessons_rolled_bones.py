@@ -4,6 +4,10 @@ every label the notebook plays is legal where it plays it and does what the pros
 guided first turn does what its texts say, and the exercises' answers are the engine's."""
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 import bonekit
@@ -11,7 +15,7 @@ from bonekit.core.errors import IllegalAction
 from bonekit.games.rolled_bones import lessons, scenarios
 from bonekit.games.rolled_bones.battle import fixed_total, total_parts
 from bonekit.games.rolled_bones.data import components, die_type
-from bonekit.games.rolled_bones.dice import face, guard, value
+from bonekit.games.rolled_bones.dice import face, guard, power, value
 from bonekit.games.rolled_bones.state import die_index
 from bonekit.widgets.lessons.rolled_bones import (
     FIRST_TURN_SEED,
@@ -125,7 +129,9 @@ def test_stage_checks_its_phase_and_seat():
 
 @pytest.mark.parametrize("scene", [lessons.doors_scene, lessons.flyer_scene, lessons.spill_scene,
                                    lessons.magic_scene, lessons.items_scene, lessons.band_scene,
-                                   lessons.flash_scene, lessons.win_scene, lessons.exercise_duel])
+                                   lessons.flash_scene, lessons.win_scene, lessons.exercise_duel,
+                                   *[lambda name=name: lessons.power_scene(name)
+                                     for name in lessons.POWER_SCENES]])
 def test_every_scene_is_a_sound_position(scene):
     state = scene()
     check_places(state)
@@ -184,6 +190,14 @@ def test_a_shot_that_misses_hurts_no_one_and_an_equal_hit_roll_hits():
     assert after.last_rolls["totals"] == (8, 6) and after.area[28] == "bag"   # the notebook's 8 against 6
     assert all(e.data["scripted"] for e in kinds(events, "bones"))
 
+
+
+def test_an_archer_may_fight_hand_to_hand_and_then_risks_itself():
+    shot = lessons.face_off(("C0002", 3), ("C0001", 3), rolls=(2, 4))
+    after, events = events_of(shot, "P1 attack d12 d29")   # the notebook's 5 against 8
+    assert not kinds(events, "hit") and not kinds(events, "miss")
+    assert after.last_rolls["projectile"] is False and after.last_rolls["totals"] == (5, 8)
+    assert after.area[11] == "bag" and after.area[28] == "arena"
 
 # ---- doors, interception, spills -----------------------------------------------------------------
 
@@ -298,6 +312,95 @@ def test_flash_dice_come_in_out_of_turn_and_in_the_defenders_window():
     assert after.area[33] == "arena" and after.area[28] == "bag" and after.last_rolls["totals"] == (9, 6)
 
 
+
+# ---- powers: the fifth face -------------------------------------------------------------------------
+
+def battle_parts(state):
+    """The (attack, defence) parts of the last battle, as dicts of label -> amount."""
+    return tuple(dict(side) for side in state.last_rolls["parts"])
+
+
+def test_every_power_has_a_scene_whose_die_shows_it_and_a_plain_twin_that_does_not():
+    assert set(lessons.POWER_SCENES) | set(lessons.POWER_SHOWN_BY) == set(components().powers)
+    for name, scene in lessons.POWER_SCENES.items():
+        shown, plain = lessons.power_scene(name), lessons.power_scene(name, power_up=False)
+        i = die_index(lessons.stage(scene.pieces)[1][scene.die])
+        assert power(shown, i) == name and power(plain, i) is None
+        assert value(shown, i) == value(plain, i)          # the power is the only difference
+        assert components().powers[name]["die"] == shown.codes[i]
+        assert game.to_move(shown) == (0 if scene.turn == "P1" else 1,)
+    knight = lessons.items_scene()
+    assert power(knight, die_index("d33")) == "charge"
+
+
+def test_thick_adds_two_to_the_walls_defence_and_holds_the_door():
+    after, _ = events_of(lessons.power_scene("thick"), "P1 attack d10 d21")
+    attack, defence = battle_parts(after)
+    assert defence == {"Bone Wall": 4, "thick": 2} and "thick" not in attack
+    assert after.last_rolls["totals"] == (8, 9) and after.area[20] == "base" and after.area[9] == "bag"
+    plain, _ = events_of(lessons.power_scene("thick", power_up=False), "P1 attack d10 d21")
+    assert plain.last_rolls["totals"] == (8, 7) and plain.area[20] == "bag"   # "would have won 8 to 7"
+
+
+def test_decoy_draws_the_base_attack_away_from_the_front_door():
+    decoy = lessons.power_scene("decoy")
+    assert decoy.bases[1] == [20, 24, 26] and lessons.front_door(decoy, 1) == "d21"
+    assert lessons.attack_targets(game, decoy, "d10") == ["d25"]
+    with pytest.raises(IllegalAction):
+        game.apply(decoy, "P1 attack d10 d21")
+    assert lessons.attack_targets(game, lessons.power_scene("decoy", power_up=False), "d10") == ["d21"]
+
+
+def test_lookout_gives_the_guard_one_more_and_the_interception_wins():
+    lookout = lessons.power_scene("lookout")
+    assert guard(lookout, die_index("d27")) == die_index("d29") and lessons.front_door(lookout, 1) == "d27"
+    after, events = events_of(lookout, "P1 attack d10 d27", "P2 intercept")
+    assert kinds(events, "intercept")
+    assert battle_parts(after)[1] == {"Goblin": 4, "lookout": 1} and after.last_rolls["totals"] == (7, 8)
+    assert after.area[9] == "bag" and after.area[28] == "base"
+    plain, _ = events_of(lessons.power_scene("lookout", power_up=False), "P1 attack d10 d27", "P2 intercept")
+    assert plain.last_rolls["totals"] == (7, 7) and plain.area[9] == plain.area[28] == "bag"
+
+
+def test_frenzy_adds_two_to_the_goblins_attack():
+    after, _ = events_of(lessons.power_scene("frenzy"), "P1 attack d10 d29")
+    assert battle_parts(after)[0] == {"Goblin": 3, "frenzy": 2} and after.last_rolls["totals"] == (8, 7)
+    assert after.area[28] == "bag" and after.area[9] == "arena"
+    plain, _ = events_of(lessons.power_scene("frenzy", power_up=False), "P1 attack d10 d29")
+    assert plain.last_rolls["totals"] == (6, 7) and plain.area[9] == "bag"
+
+
+def test_volley_rolls_twice_for_the_hit_and_keeps_the_better():
+    after, events = events_of(lessons.power_scene("volley"), "P1 shoot d12 d29")
+    hits = [e.data["roll"] for e in kinds(events, "bones")
+            if e.data["seat"] == 0 and "hit roll" in e.data["why"]]
+    assert hits == [2, 5] and [e.rule for e in kinds(events, "bones")][1] == "rolled_bones.powers.volley"
+    assert after.last_rolls["hit"] == (5, 4) and after.last_rolls["totals"] == (8, 6)
+    assert after.area[28] == "bag"
+    plain, events = events_of(lessons.power_scene("volley", power_up=False), "P1 shoot d12 d29")
+    assert kinds(events, "miss") and plain.last_rolls["hit"] == (2, 4) and plain.area[28] == "arena"
+
+
+def test_swoop_may_attack_any_base_die_where_others_only_reach_the_front_door():
+    swoop = lessons.power_scene("swoop")
+    assert swoop.bases[0] == [0, 6, 1]
+    assert sorted(lessons.attack_targets(game, swoop, "d34")) == ["d1", "d2", "d7"]
+    assert lessons.attack_targets(game, swoop, "d29") == ["d1"]
+    assert lessons.attack_targets(game, lessons.power_scene("swoop", power_up=False), "d34") == ["d1"]
+    _, events = events_of(swoop, "P2 attack d34 d2")   # the swoop really goes for the back door
+    assert kinds(events, "attack")[0].data["target"] == 1 and kinds(events, "battle")
+
+
+def test_unyielding_stands_through_a_tie_even_against_first_strike():
+    unyielding = lessons.power_scene("unyielding")
+    assert "first_strike" in face(unyielding, die_index("d33")).symbols
+    after, events = events_of(unyielding, "P1 attack d15 d33")
+    assert after.last_rolls["totals"] == (8, 8)
+    assert kinds(events, "battle")[0].rule == "rolled_bones.powers.unyielding"
+    assert after.area[14] == "arena" and after.area[32] == "bag"
+    plain, _ = events_of(lessons.power_scene("unyielding", power_up=False), "P1 attack d15 d33")
+    assert plain.area[14] == "bag" and plain.area[32] == "arena"   # first strike wins the plain tie
+
 # ---- winning ----------------------------------------------------------------------------------------
 
 def test_a_declared_base_held_for_a_round_wins():
@@ -320,6 +423,19 @@ def test_a_forgotten_claim_waits_for_the_next_turn():
     assert game.outcome(forgot) is None and forgot.turn_seat == 0
     assert [a.label for a in game.legal_actions(forgot, 0)] == ["P1 declare", "P1 draw"]
 
+
+
+def test_the_turn_starts_with_the_claim_check_and_the_winner_starts_the_next_game():
+    win = play(game, lessons.win_scene(), *lessons.WIN_PLAY, quiet=True)
+    won, events = events_of(win, "P2 next")
+    # P1's turn begins (no recurring magic of P1's is out), then the standing claim wins it
+    assert [(e.kind, e.rule) for e in events][1:] == [("turn", "rolled_bones.turn"),
+                                                     ("end", "rolled_bones.goal.hold")]
+    assert game.outcome(won).winners == (0,) and won.declared[0] >= 0
+    rematch = game.new(2, seed=1, first=game.outcome(won).winners[0])
+    setup = game.setup_events(rematch)
+    assert rematch.turn_seat == 0 and not kinds(setup, "bones")
+    assert [e.rule for e in kinds(setup, "first")] == ["rolled_bones.goal.next_game"]
 
 # ---- the lesson's table, the guided turn and exercise 1 ----------------------------------------------
 
@@ -477,3 +593,45 @@ def test_the_opening_picture_shows_a_goblin_against_a_shielded_goblin():
     # the declaring rounds of the prose: round 9 and round 10
     rounds = [s.round for s, label in zip(replay.states[1:], replay.actions) if label.endswith("declare")]
     assert rounds == [9, 10]
+
+
+# ---- notebook 03's arena reader ------------------------------------------------------------------
+
+def test_place_counts_show_the_arena_rack_as_base_and_bag():
+    arena = game.new(2, variant="arena", seed=0)
+    for seat in (0, 1):
+        counts = lessons.place_counts(arena, seat)
+        assert sum(counts.values()) == 6 and counts["bag"] == counts["base"] == 0
+    assert lessons.place_line(arena, 0) == ("P1's 6 dice: 5 in the rack, 1 in the arena, 0 in the base, "
+                                            "0 in the bag")
+    base = lessons.place_counts(game.new(2, seed=lessons.LESSON_SEED), 0)
+    assert base == {"rack": 6, "arena": 0, "base": 0, "bag": 14}
+
+
+# ---- every catalog section is taught -------------------------------------------------------------------
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks" / "rolled_bones"
+
+
+def notebook_text(path):
+    """Every cell's source and every output's text (streams and text/* data) of a saved notebook."""
+    def joined(x):
+        return "".join(x) if isinstance(x, list) else x
+    parts = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        parts.append(joined(cell["source"]))
+        for out in cell.get("outputs", []):
+            parts.append(joined(out.get("text", "")))
+            parts += [joined(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
+    return "\n".join(parts)
+
+
+def test_every_rule_section_appears_in_the_three_notebooks():
+    paths = sorted(NOTEBOOKS.glob("0[123]_*.ipynb"))
+    assert [p.name for p in paths] == ["01_learn_to_play.ipynb", "02_odds_lab.ipynb",
+                                       "03_alliances_and_arena.ipynb"]
+    text = "\n".join(notebook_text(p) for p in paths)
+    # a whole id: "rolled_bones.arena" is not counted by "rolled_bones.arena.rack"
+    missing = [rule for rule in game.rules.ids()
+               if not re.search(re.escape(rule) + r"(?!\w|\.\w)", text)]
+    assert missing == []

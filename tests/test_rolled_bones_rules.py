@@ -401,7 +401,7 @@ def test_a_base_attack_hits_the_front_door_a_decoy_draws_it_and_a_swoop_picks_an
     assert {label for label in labels(s) if f"attack {d(goblin)}" in label} == {
         f"P1 attack {d(goblin)} {d(gate)}"
     }
-    assert "Decoy Gate" in refused(s, f"P1 attack {d(goblin)} {d(front)}", "battle.base_target")
+    assert "decoy power" in refused(s, f"P1 attack {d(goblin)} {d(front)}", "powers.decoy")
     assert {label for label in labels(s) if f"attack {d(swoop)}" in label} == {
         f"P1 attack {d(swoop)} {d(x)}" for x in (front, gate, post)
     }

@@ -368,7 +368,7 @@ def _panel(
     bx = rx + 6 * STEP + 30
     scene.add(
         Line(bx - 16, y + 40, bx - 16, y + PANEL - 16, "#c9bfae", 1),
-        Text(bx, y + 14, "base (front door first)", 10, MUTED),
+        Text(bx, y + 14, "base (front door first)" + _decoy_words(s, p), 10, MUTED),
     )
     door = doors(s, p)
     for k, b in enumerate(s.bases[p]):
@@ -426,6 +426,12 @@ def _controls(scene: Scene, p: int, y: float, legal: set[str]) -> None:
                   Text(x + w / 2, y + 20, words, 11, PICK, "middle", True))
         scene.hit(x, y + 8, w, 24, label, words)
         x -= 8
+
+
+def _decoy_words(s: RolledBonesState, p: int) -> str:
+    """Where attacks on ``p``'s base must go when a decoy shows its power."""
+    decoys = [b for b in s.bases[p] if power(s, b) == "decoy"]
+    return f" · attacks go to d{decoys[0] + 1}, the decoy" if decoys else ""
 
 
 def _rack_clickable(s: RolledBonesState, p: int, k: int, clicker: int | None, legal: set[str]) -> bool:

@@ -372,6 +372,9 @@ def _why_act(s: S, act: Action) -> tuple[str, str]:
                 if place(s, i)[0] != "arena":
                     return "a base is attacked from the arena", R + "areas.arena"
                 door = base_targets(s, s.owners[t], members)[0]
+                if door != s.bases[s.owners[t]][0]:  # a decoy shows its power
+                    return (f"{die_name(s, door)} shows its decoy power: attacks on this base must go "
+                            "to it", R + "powers.decoy")
                 return f"attacks on a base hit its front door, {die_name(s, door)}", R + "battle.base_target"
             if kind(s, t) == "item" and not standing(s, t):
                 return f"{die_name(s, t)} is carried: attack its creature", R + "stacking"

@@ -1,5 +1,7 @@
 """Staged positions and small readers for the Rolled Bones learn-to-play lesson
-(notebooks/rolled_bones/01_learn_to_play.ipynb).
+(notebooks/rolled_bones/01_learn_to_play.ipynb), including one small table per fifth-face power
+(``POWER_SCENES``, ``power_scene``), and the arena notebook's count of where each player's dice
+are (``place_line``, notebooks/rolled_bones/03_alliances_and_arena.ipynb).
 
 ``stage`` sets dice by hand on a real game: each piece is a die of a seat's bag, with the face
 it shows and where it is (rack, base, arena, or on another piece). The position is a live
@@ -20,9 +22,10 @@ d21-d40), the same as in the rulebook's example:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.actions import parse_label
+from ...core.actions import parse_label, seat_name
 from ...core.replay import Replay
 from ...core.rules import RuleCatalog, RuleSection
 from . import scenarios
@@ -89,7 +92,7 @@ def stage(
     s.first, s.round = 0, round_no
     s.turns = (round_no - 1) * s.players + seat + 1
     # as the Bones roll marks them: a die on a door at the roll may leave by it this turn
-    s.door_at_roll = [phase == "act" and on_door(s, i) for i in range(len(s.codes))]
+    s.door_at_roll = bytearray(phase == "act" and on_door(s, i) for i in range(len(s.codes)))  # as flags()
     if script:
         scenarios.script(s, **{who: dict(parts) for who, parts in script.items()})
     for p in range(s.players):
@@ -331,6 +334,102 @@ def win_scene() -> S:
     return s
 
 
+# ---- powers: the fifth face ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PowerScene:
+    """A small staged table that shows one fifth-face power at work.
+
+    ``pieces`` and ``script`` are as ``stage`` takes them, for ``turn`` to act after its Bones
+    roll; ``die`` names the piece whose face 5 shows the power, and ``plain`` is a face of that
+    die with the same value but no power, so the same table can be staged without it."""
+
+    about: str
+    turn: str
+    pieces: Mapping[str, Piece]
+    die: str
+    plain: int
+    script: Mapping[str, Mapping[str, Sequence[int]]] = field(default_factory=dict)
+
+
+_P1_ROW = (("B0001", 3), ("B0003", 3))  # d1 Bone Wall (4), d7 Watch Post (3)
+_P2_ROW = (("B0001", 4), ("B0003", 2))  # d21 Bone Wall (4), d27 Watch Post (2)
+
+
+def _scene(p1_row: Sequence[tuple[str, int]] = _P1_ROW, p2_row: Sequence[tuple[str, int]] = _P2_ROW,
+           **others: Piece) -> dict[str, Piece]:
+    return _bases(p1_row, p2_row) | others
+
+
+POWER_SCENES: dict[str, PowerScene] = {
+    "thick": PowerScene(
+        "P1's Goblin d10 (4) attacks P2's base, whose front door is the Bone Wall d21 on its power "
+        "face (4, thick). Scripted: P1 rolls 4, P2 rolls 3.",
+        "P1", _scene(p2_row=[("B0001", 5), ("B0003", 3)], goblin=("P1", "C0001", 3, "arena")),
+        "p2_base1", 3, {"P1": {"bones": [4]}, "P2": {"bones": [3]}}),
+    "decoy": PowerScene(
+        "P2's base is the Bone Wall d21 (front door), the Decoy Gate d25 on its power face (3, "
+        "decoy) and the Watch Post d27; P1's Goblin d10 (4) stands in the arena.",
+        "P1", _scene(p2_row=[("B0001", 3), ("B0002", 5), ("B0003", 3)], goblin=("P1", "C0001", 3, "arena")),
+        "p2_base2", 3),
+    "lookout": PowerScene(
+        "P2's front door is the Watch Post d27 on its power face (4, lookout), guarded by P2's "
+        "Goblin d29 (4); P1's Goblin d10 (4) attacks the base. Scripted: both roll 3.",
+        "P1", _scene(p2_row=[("B0003", 5), ("B0001", 3)], guard=("P2", "C0001", 3, "p2_base1"),
+                     goblin=("P1", "C0001", 3, "arena")),
+        "p2_base1", 4, {"P1": {"bones": [3]}, "P2": {"bones": [3]}}),
+    "frenzy": PowerScene(
+        "P1's Goblin d10 on its power face (3, frenzy) attacks P2's Goblin d29 (4) in the arena. "
+        "Scripted: both roll 3.",
+        "P1", _scene(goblin=("P1", "C0001", 5, "arena"), enemy=("P2", "C0001", 3, "arena")),
+        "goblin", 2, {"P1": {"bones": [3]}, "P2": {"bones": [3]}}),
+    "volley": PowerScene(
+        "P1's Archer d12 on its power face (3, volley) shoots at P2's Goblin d29 (4). Scripted: "
+        "P1's two hit rolls are 2 and 5, P2's is 4; then damage rolls 5 for P1 and 2 for P2.",
+        "P1", _scene(archer=("P1", "C0002", 5, "arena"), enemy=("P2", "C0001", 3, "arena")),
+        "archer", 2, {"P1": {"bones": [2, 5, 5]}, "P2": {"bones": [4, 2]}}),
+    "swoop": PowerScene(
+        "P2's turn: P2's Bat Swarm d34 on its power face (2, swoop) and P2's Goblin d29 (4) stand "
+        "in the arena; P1's base is d1 (front door), d7 and d2.",
+        "P2", _scene(p1_row=[("B0001", 3), ("B0003", 3), ("B0001", 4)],
+                     bats=("P2", "C0004", 5, "arena"), goblin=("P2", "C0001", 3, "arena")),
+        "bats", 2),
+    "unyielding": PowerScene(
+        "P1's Bone Golem d15 on its power face (5, unyielding) attacks P2's Skeleton Knight d33 "
+        "showing 5 with first strike. Scripted: both roll 3, a tie.",
+        "P1", _scene(golem=("P1", "C0005", 5, "arena"), knight=("P2", "C0003", 4, "arena")),
+        "golem", 4, {"P1": {"bones": [3]}, "P2": {"bones": [3]}}),
+}
+"""One staged table per power the notebook demonstrates (charge is shown by ``items_scene``)."""
+
+POWER_SHOWN_BY = {"charge": "items_scene"}
+"""Powers demonstrated by another scene of the lesson rather than one of ``POWER_SCENES``."""
+
+
+def power_scene(power_name: str, power_up: bool = True) -> S:
+    """The staged table of ``POWER_SCENES[power_name]``; with ``power_up=False`` the power's die
+    shows its plain face of the same value instead, so the power is the only difference."""
+    scene = POWER_SCENES[power_name]
+    pieces = dict(scene.pieces)
+    if not power_up:
+        who, code, _, where = pieces[scene.die]
+        pieces[scene.die] = (who, code, scene.plain, where)
+    s, _ = stage(pieces, turn=scene.turn,
+                 script={who: {k: list(v) for k, v in parts.items()} for who, parts in scene.script.items()})
+    return s
+
+
+def attack_targets(game: Any, s: S, die: str) -> list[str]:
+    """The dice that die ``die`` (a label such as ``"d10"``) may attack or shoot at now, as labels."""
+    seat = game.to_move(s)[0]
+    out: list[str] = []
+    for a in game.legal_actions(s, seat):
+        if a.verb in ("attack", "shoot") and a.args[0] == die and a.args[1] not in out:
+            out.append(a.args[1])
+    return out
+
+
 # ---- readers for exercises and prose -------------------------------------------------------------------
 
 
@@ -374,6 +473,25 @@ def door_words(s: S, seat: int) -> str:
     if not d:
         return "no base yet"
     return f"front door {die_name(s, d[0])}, back door {die_name(s, d[-1])}"
+
+
+AREAS = ("rack", "arena", "base", "bag")
+
+
+def place_counts(s: S, seat: int) -> dict[str, int]:
+    """How many of ``seat``'s dice are in each area (``AREAS``), the Bones die not counted."""
+    counts = dict.fromkeys(AREAS, 0)
+    for i, owner in enumerate(s.owners):
+        if owner == seat:
+            counts[s.area[i]] += 1
+    return counts
+
+
+def place_line(s: S, seat: int) -> str:
+    """``P1's 6 dice: 5 in the rack, 1 in the arena, 0 in the base, 0 in the bag``."""
+    counts = place_counts(s, seat)
+    where = ", ".join(f"{n} in the {area}" for area, n in counts.items())
+    return f"{seat_name(seat)}'s {sum(counts.values())} dice: {where}"
 
 
 EXERCISE_ROLL = 4
@@ -500,14 +618,19 @@ def tally(replay: Replay) -> dict[str, int]:
 
 
 __all__ = [
+    "AREAS",
     "DUEL",
     "EXERCISE_DUEL",
     "EXERCISE_ROLL",
     "EXERCISE_SWAPS",
     "FIRST_TURN",
     "LESSON_SEED",
+    "POWER_SCENES",
+    "POWER_SHOWN_BY",
     "STEPPER_SEED",
     "WIN_PLAY",
+    "PowerScene",
+    "attack_targets",
     "bags_table",
     "band_scene",
     "bot_replay",
@@ -525,6 +648,9 @@ __all__ = [
     "front_door",
     "items_scene",
     "magic_scene",
+    "place_counts",
+    "place_line",
+    "power_scene",
     "rulings",
     "spill_scene",
     "stage",

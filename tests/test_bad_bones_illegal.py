@@ -125,7 +125,7 @@ def test_other_actions_in_the_hero_phase(game, label):
     ("P1 place wall b4", "traps.wall", ["wall needs its orientation"]),
     ("P1 place wall b4 |", "traps.wall", ["orientation"]),
     ("P1 place catapult b4 /", "phase.traps.place", ["not a placement"]),
-    ("P1 place bomb b4", "phase.traps.place", ["name a trap and a square"]),
+    ("P1 place rocket b4", "phase.traps.place", ["name a trap and a square"]),
     ("P1 place", "phase.traps.place", ["name a trap"]),
     ("P1 place wall", "phase.traps.place", ["name a trap"]),
     ("P1 retrieve b4", "phase.traps.retrieve", ["no trap of P1's on b4"]),

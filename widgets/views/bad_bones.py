@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from bonekit.core.actions import Action, seat_name
 from bonekit.core.words import plural
 from bonekit.games.bad_bones import BadBones, BadBonesState
-from bonekit.games.bad_bones.board import COLS, SIZE, TRAP_KINDS, coords, square
+from bonekit.games.bad_bones.board import ALL_TRAP_KINDS, COLS, SIZE, coords, square
 from bonekit.games.bad_bones.moves import exit_targets
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
@@ -53,13 +53,37 @@ WIN_INK, LOSS_INK = "#176a3a", "#922b21"
 SYMBOL_FILL = {"green": "#009e73", "purple": "#6a3d9a", "blue": "#33bbee", "yellow": "#f0e442",
                "red": "#cc3311"}
 SYMBOL_LETTER = {name: name[0].upper() for name in SYMBOL_FILL}
-LETTER = {"wall": "W", "catapult": "C", "dragon": "D", "treasure": "$"}
-TRAP_FILL = {"wall": "#cdbf9f", "catapult": "#f0b27a", "dragon": "#f1948a", "treasure": "#f7dc6f"}
-DAMAGED_FILL = {"wall": "#e4e0d8", "catapult": "#ece3dc", "dragon": "#ebdedd", "treasure": "#f2ecd0"}
-TRAP_EDGE = {"wall": "#6e5a3a", "catapult": "#a04000", "dragon": "#922b21", "treasure": "#9a7d0a"}
-TRAP_INK = {"wall": "#3d2f17", "catapult": "#6b2a00", "dragon": "#5e1a13", "treasure": "#5a4700"}
+# The basic game's traps, named here (not taken from the engine, whose list grows with the
+# advanced version) so that basic pictures and their legend stay exactly as they were.
+BASIC_TRAPS = ("wall", "catapult", "dragon", "treasure")
+# The advanced version's traps: a letter or ASCII glyph each, none shared with a symbol's letter
+# (# a fence of planks, * a burst, @ a swirl).
+NEW_TRAPS = ("barricade", "bomb", "hearse", "labyrinth", "portal", "spring")
+LETTER = {"wall": "W", "catapult": "C", "dragon": "D", "treasure": "$",
+          "barricade": "#", "bomb": "*", "hearse": "H", "labyrinth": "L", "portal": "@", "spring": "S"}
+TRAP_FILL = {"wall": "#cdbf9f", "catapult": "#f0b27a", "dragon": "#f1948a", "treasure": "#f7dc6f",
+             "barricade": "#aed6f1", "bomb": "#f5b7b1", "hearse": "#c0c5ca", "labyrinth": "#d2b4de",
+             "portal": "#a3e4d7", "spring": "#c5e17a"}
+DAMAGED_FILL = {"wall": "#e4e0d8", "catapult": "#ece3dc", "dragon": "#ebdedd", "treasure": "#f2ecd0",
+                "barricade": "#e1e6ea", "bomb": "#ece0df", "hearse": "#e6e7e8", "labyrinth": "#e9e3ec",
+                "portal": "#e0e9e7", "spring": "#e8ecdf"}
+TRAP_EDGE = {"wall": "#6e5a3a", "catapult": "#a04000", "dragon": "#922b21", "treasure": "#9a7d0a",
+             "barricade": "#1f618d", "bomb": "#641e16", "hearse": "#2c3e50", "labyrinth": "#6c3483",
+             "portal": "#117a65", "spring": "#4d6b12"}
+TRAP_INK = {"wall": "#3d2f17", "catapult": "#6b2a00", "dragon": "#5e1a13", "treasure": "#5a4700",
+            "barricade": "#123a55", "bomb": "#4a120c", "hearse": "#17202a", "labyrinth": "#3b1a4a",
+            "portal": "#0b4238", "spring": "#2f420b"}
+# A bomb that went off leaves a blast area: bare scorched ground, no tile, the word "blast".
+BLAST_FILL, BLAST_EDGE, BLAST_INK = "#dcd6cf", "#7b6f63", "#4d4540"
+# A labyrinth's colour (the side it lets out) in words, on a pill of that colour.
+SIDE_PILL = {"white": ("#ffffff", INK), "black": (BLACK_RIM, "#ffffff")}
 HERO_FILL, HERO_EDGE = "#f4d03f", "#5b4500"
 FLOOR_FILL, FLOOR_EDGE = "#8d6e63", "#4e342e"
+# Traps placed with a third word (a wall's diagonal, a labyrinth's colour): the choices, the
+# first one picked by default, and the button that switches to the other.
+TURNS = {"wall": ("/", "\\"), "labyrinth": ("white", "black")}
+SWITCH = {"wall": ("rotate {}", "turn the wall to {}"),
+          "labyrinth": ("make {}", "make the labyrinth {}: it lets out skeletons showing {}")}
 PHASES = {"hero": "1 · move the hero", "traps": "2 · place or retrieve a trap",
           "move": "3 · move the skeletons", "over": "game over"}
 
@@ -124,8 +148,9 @@ def per_row_of(players: int) -> int:
     return players if players <= 3 else math.ceil(players / 2)
 
 
-def layout(players: int) -> tuple[list[Geometry], int, int]:
-    """Each board's geometry, and the scene's width and height."""
+def layout(players: int, legend: list[Entry] | None = None) -> tuple[list[Geometry], int, int]:
+    """Each board's geometry, and the scene's width and height (with room for ``legend``, by
+    default the basic game's)."""
     cs = cell_size(players)
     fw = round(0.78 * cs)
     per_row = per_row_of(players)
@@ -142,7 +167,7 @@ def layout(players: int) -> tuple[list[Geometry], int, int]:
         gx = x + PAD + fw + 13
         gy = y + TITLE + fw + 14
         out.append(Geometry(seat, x, y, panel_w, panel_h, cs, fw, gx, gy))
-    height = HEADER + rows * panel_h + (rows - 1) * GAP + legend_height(width) + 8
+    height = HEADER + rows * panel_h + (rows - 1) * GAP + legend_height(width, legend) + 8
     return out, int(math.ceil(width)), int(math.ceil(height))
 
 
@@ -154,7 +179,8 @@ def render(game: BadBones, state: BadBonesState, seat: int | None = None,
     With ``previous`` (the state one step before) the picture marks what changed since.
     """
     s = game.view(state, seat)
-    geos, width, height = layout(s.players)
+    legend = legend_for(s)
+    geos, width, height = layout(s.players, legend)
     who = "all-seeing view" if seat is None else f"view of {seat_name(seat)}"
     scene = Scene(width, height, background=PAPER,
                   title=f"Bad Bones, round {s.round}, {phase_words(s.phase)}, {who}")
@@ -175,7 +201,7 @@ def render(game: BadBones, state: BadBonesState, seat: int | None = None,
         _hits(game, s, scene, geos, clicker, legal, placing)
     for c in changes:
         _mark(game, before, s, scene, geos, c)
-    _legend(scene, width, height)
+    _legend(scene, width, height, legend)
     scene.description = description(game, s, changes)
     return scene
 
@@ -186,10 +212,11 @@ def _placing(s: BadBonesState, clicker: int | None, selection: str | None) -> tu
     if clicker is None or s.phase != "traps" or s.pending[clicker] or not selection:
         return None
     parts = selection.split()
-    if len(parts) < 2 or parts[0] != "place" or parts[1] not in TRAP_KINDS:
+    if len(parts) < 2 or parts[0] != "place" or parts[1] not in ALL_TRAP_KINDS:
         return None
-    if parts[1] == "wall":
-        return "wall", parts[2] if len(parts) > 2 and parts[2] in ("/", "\\") else "/"
+    turns = TURNS.get(parts[1])
+    if turns:
+        return parts[1], parts[2] if len(parts) > 2 and parts[2] in turns else turns[0]
     return parts[1], None
 
 
@@ -246,7 +273,7 @@ def _prompt(game: BadBones, s: BadBonesState, p: int, placing, legal: list[Actio
     if s.phase == "traps":
         if placing:
             kind, o = placing
-            turn = f" {o} (‘rotate’ switches)" if kind == "wall" else ""
+            turn = f" {o} (‘{SWITCH[kind][0].split()[0]}’ switches)" if kind in TURNS else ""
             return (f"{who}: placing a {kind}{turn}: click a square (outlined in green: allowed); "
                     f"click the {kind} in your supply again to cancel.")
         return (f"{who}: pick a trap from your supply, then a square; click a trap on your board to "
@@ -323,7 +350,8 @@ LEGEND: list[Entry] = [
           access.icons(_token_icon("yellow", "n", "white"), _token_icon("yellow", "n", "black"), step=22),
           42),
     Entry("number: a stack", _token_icon("green", "n", "white", 2), 26),
-    Entry("traps: " + ", ".join(TRAP_KINDS), access.icons(*(_trap_icon(k) for k in TRAP_KINDS), step=25), 96),
+    Entry("traps: " + ", ".join(BASIC_TRAPS),
+          access.icons(*(_trap_icon(k) for k in BASIC_TRAPS), step=25), 96),
     Entry("lower case, grey, cracked: damaged", _trap_icon("wall", True)),
     Entry("crossed out: gone for good", _gone_icon),
     Entry("tower floors (faint: fallen)", _floor_icon),
@@ -337,12 +365,63 @@ LEGEND: list[Entry] = [
 ] + [access.CHANGE_ENTRIES[k] for k in ("trail", "ghost", "ring or box")]
 
 
-def legend_height(width: float) -> int:
-    return int(math.ceil(access.legend_height(LEGEND, width - 2 * GAP)))
+def _lab_icon(side: str):
+    def draw(scene: Scene, x: float, y: float) -> None:
+        _side_pill(scene, x - 15, y, side, 30)
+    return draw
 
 
-def _legend(scene: Scene, width: int, height: int) -> None:
-    access.draw_legend(scene, LEGEND, GAP, height - legend_height(width) - 4, width - 2 * GAP)
+def _blast_icon(scene: Scene, x: float, y: float) -> None:
+    _blast(scene, (x - 11, y - 11, 22, 22))
+
+
+def _shown_traps(s: BadBonesState) -> list:
+    """Every trap the picture shows: (kind, damaged, orientation) on the boards, in the supplies
+    and among the traps gone for good."""
+    out = []
+    for b in s.boards:
+        out += [(t.kind, t.damaged, t.orientation) for t in b.traps.values()]
+        out += [(k, False, None) for k in (*b.supply, *b.removed_traps)]
+    return out
+
+
+def legend_for(s: BadBonesState) -> list[Entry]:
+    """The legend for this picture: the basic game's, and an entry for each sign of the new
+    traps only when the picture shows it (basic pictures keep the basic legend exactly)."""
+    shown = _shown_traps(s)
+    new = [k for k in NEW_TRAPS if any(kind == k and not (k == "bomb" and dmg) for kind, dmg, _ in shown)]
+    broken = [k for k in NEW_TRAPS if k != "bomb" and (k, True) in {(kind, dmg) for kind, dmg, _ in shown}]
+    sides = [x for x in SIDE_PILL if ("labyrinth", False, x) in shown or ("labyrinth", True, x) in shown]
+    blast = any(kind == "bomb" and dmg for kind, dmg, _ in shown)
+    if not (new or broken or sides or blast):
+        return LEGEND
+    extra = []
+    if new:
+        extra.append(Entry("advanced traps: " + ", ".join(new),
+                           access.icons(*(_trap_icon(k) for k in new), step=25), 25 * len(new) - 4))
+    if sides:
+        extra.append(Entry("on a labyrinth: the side it lets out",
+                           access.icons(*(_lab_icon(x) for x in sides), step=44), 44 * len(sides)))
+    if blast:
+        extra.append(Entry("blast: a bomb went off (no trap goes there; arrows still turn)", _blast_icon))
+    out = []
+    for e in LEGEND:
+        if broken and e.text.endswith(": damaged"):
+            e = Entry(e.text, access.icons(_trap_icon("wall", True), *(_trap_icon(k, True) for k in broken),
+                                           step=25), 25 * (len(broken) + 1) - 4)
+        out.append(e)
+        if e.text.startswith("traps: "):
+            out += extra
+    return out
+
+
+def legend_height(width: float, legend: list[Entry] | None = None) -> int:
+    return int(math.ceil(access.legend_height(LEGEND if legend is None else legend, width - 2 * GAP)))
+
+
+def _legend(scene: Scene, width: int, height: int, legend: list[Entry] | None = None) -> None:
+    legend = LEGEND if legend is None else legend
+    access.draw_legend(scene, legend, GAP, height - legend_height(width, legend) - 4, width - 2 * GAP)
 
 
 # ---- the text description ---------------------------------------------------------------------
@@ -382,11 +461,14 @@ def description(game: BadBones, s: BadBonesState, changes: list[Change] = ()) ->
             boards.append(f"{name} is eliminated")
             continue
         on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
+        blasts = sum(map(is_blast, b.traps.values()))
+        placed = plural(len(b.traps) - blasts, 'trap') + " placed" + (
+            f" (and {plural(blasts, 'blast area')})" if blasts else "")
         boards.append(
             f"{name}: score {game.score(s, p)}, {b.floors} of {plural(b.tower_size, 'tower floor')}, "
             f"{b.houses} of {plural(b.village_size, 'house')}, "
             f"{plural(on_board, 'skeleton')} on the board and {len(b.skeletons) - on_board} in the "
-            f"forests, {plural(len(b.traps), 'trap')} placed, {len(b.cemetery)} in the cemetery, "
+            f"forests, {placed}, {len(b.cemetery)} in the cemetery, "
             f"hero on {b.hero}")
     said = list(dict.fromkeys(c.words for c in changes if c.words))
     last = ""
@@ -427,14 +509,16 @@ def changes_since(game: BadBones, before: BadBonesState, after: BadBonesState) -
         for sq in sorted(set(old.traps) | set(new.traps)):
             was, now = old.traps.get(sq), new.traps.get(sq)
             if was is None and now is not None:
-                out.append(Change(p, "placed", after=coords(sq), words=f"{me} placed a {now.kind} on {sq}"))
+                done = " and it went off at once" if is_blast(now) else ""
+                out.append(Change(p, "placed", after=coords(sq),
+                                  words=f"{me} placed a {now.kind} on {sq}{done}"))
             elif was is not None and now is None:
                 kind = "gone" if len(new.removed_traps) > len(old.removed_traps) else "taken"
                 verb = "took the {} on {} back" if kind == "taken" else "lost the {} on {}"
                 out.append(Change(p, kind, before=coords(sq), words=f"{me} " + verb.format(was.kind, sq)))
             elif was != now and now.damaged and not was.damaged:
-                out.append(Change(p, "damaged", after=coords(sq),
-                                  words=f"{me}'s {now.kind} on {sq} is damaged"))
+                what = "went off" if is_blast(now) else "is damaged"
+                out.append(Change(p, "damaged", after=coords(sq), words=f"{me}'s {now.kind} on {sq} {what}"))
             elif was != now:
                 out.append(Change(p, "placed", after=coords(sq), words=f"{me}'s {now.kind} on {sq} changed"))
         for sid in sorted(set(old.skeletons) | set(new.skeletons)):
@@ -622,6 +706,10 @@ def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, paths=())
     _tower(game, s, scene, g)
     for sq in sorted(b.traps):
         _trap(scene, g.square_box(sq), b.traps[sq].kind, b.traps[sq].damaged, b.traps[sq].orientation)
+        if is_blast(b.traps[sq]):   # the board's arrow shows through a blast area
+            for (at, moving), turn in sorted(d.arrows.items()):
+                if at == sq:
+                    _bent_arrow(scene, g.square_box(sq), moving, turn)
     for path in paths:
         access.trail(scene, *path, part="line")
     if b.hero is not None:
@@ -689,9 +777,19 @@ def _floor(scene: Scene, x: float, y: float, w: float, h: float, standing: bool)
                    FLOOR_EDGE if standing else FAINT, 1.2, 2))
 
 
+def is_blast(trap) -> bool:
+    """Whether a board's trap is a bomb that went off: its blast area, which stays all game."""
+    return trap.kind == "bomb" and trap.damaged
+
+
 def _trap(scene: Scene, box, kind: str, damaged: bool, orientation: str | None,
           selected: bool = False) -> None:
-    """A trap tile: colour and letter by kind; a wall shows its diagonal; damaged is grey and cracked."""
+    """A trap tile: colour and letter (or glyph) by kind; a wall shows its diagonal, a labyrinth
+    the side it lets out in words; damaged is grey, lower case and cracked. A bomb that went
+    off is no tile but its blast area (see ``_blast``)."""
+    if kind == "bomb" and damaged:
+        _blast(scene, box)
+        return
     x, y, w, h = box
     i = max(2.0, w * 0.06)
     fill = DAMAGED_FILL[kind] if damaged else TRAP_FILL[kind]
@@ -711,13 +809,40 @@ def _trap(scene: Scene, box, kind: str, damaged: bool, orientation: str | None,
     ink = "#595959" if damaged else TRAP_INK[kind]
     if kind == "wall" and orientation == "\\":  # the letter in the corner the diagonal leaves free
         scene.add(Text(x + w - 2 * i - 1, y + 2 * i + size / 2, letter, size, ink, "end", True))
-    else:
-        scene.add(Text(x + 2 * i + 1, y + 2 * i + size / 2, letter, size, ink, bold=True))
+    else:   # the bomb's burst glyph sits high and small: a size larger
+        scene.add(Text(x + 2 * i + 1, y + 2 * i + size / 2, letter, size * (1.3 if kind == "bomb" else 1),
+                       ink, bold=True))
+    if kind == "labyrinth" and orientation in SIDE_PILL and w >= 40:   # a supply icon has no room
+        # The word in the top strip, which the skeletons standing on the square leave free.
+        _side_pill(scene, x + 2 * i + 1 + 0.62 * size + 2, y + 2 * i + size / 2, orientation, w)
     if damaged:  # a crack across the tile
         pts = [(x + w * 0.55, y + i), (x + w * 0.47, y + h * 0.35), (x + w * 0.6, y + h * 0.55),
                (x + w * 0.5, y + h - i)]
         for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
             scene.add(Line(x1, y1, x2, y2, "#555555", 1.5))
+
+
+def _side_pill(scene: Scene, left: float, cy: float, side: str, w: float) -> None:
+    """A labyrinth's colour as a word on a pill of that colour (echoing the skeletons' rims),
+    from ``left``; ``w`` is the tile's width (the word is smaller on small tiles)."""
+    fill, ink = SIDE_PILL[side]
+    size = 10 if w >= 58 else 9
+    pw, ph = 0.56 * size * len(side) + 5, size + 4
+    scene.add(Rect(left, cy - ph / 2, pw, ph, fill, "#555555", 1, ph / 2),
+              Text(left + pw / 2, cy + 0.5, side, size, ink, "middle"))
+
+
+def _blast(scene: Scene, box) -> None:
+    """A bomb's blast area: scorched ground filling the square, a ragged burst outline and the
+    word "blast"; no tile frame and no letter, so it never reads as a live bomb."""
+    x, y, w, h = box
+    scene.add(Rect(x + 1, y + 1, w - 2, h - 2, BLAST_FILL, None))
+    cx, cy, r = x + w / 2, y + h * 0.6, min(w, h) * 0.34
+    points = tuple((cx + (r if k % 2 == 0 else r * 0.55) * math.cos(math.pi * k / 8),
+                    cy + (r if k % 2 == 0 else r * 0.55) * math.sin(math.pi * k / 8)) for k in range(16))
+    scene.add(Polygon(points, None, BLAST_EDGE, 1.5))
+    if w >= 40:  # a square: the word; the legend's small sample shows the burst only
+        scene.add(Text(x + 4, y + 10, "blast", 11, BLAST_INK, bold=True))
 
 
 def _hero(scene: Scene, cx: float, cy: float, size: float) -> None:
@@ -996,7 +1121,7 @@ def _trap_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, p: i
     for i, kind in enumerate(b.supply):
         first_of.setdefault(kind, i)
         x, y, w, h = supply_box(g, i)
-        o = "/" if kind == "wall" else None
+        o = TURNS[kind][0] if kind in TURNS else None
         if placing and placing[0] == kind:
             o = placing[1]
             if first_of[kind] == i:
@@ -1004,10 +1129,11 @@ def _trap_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, p: i
         scene.hit(x, y, w, h, _select_target(kind, o), f"place a {kind}" + (f" ({o})" if o else ""))
     if placing:
         kind, o = placing
-        if kind == "wall":
-            other = "\\" if o == "/" else "/"
-            _button(scene, button_box(g, 1, 86), f"rotate {other}", _select_target("wall", other),
-                    f"turn the wall to {other}", strong=False)
+        if kind in TURNS:
+            other = next(t for t in TURNS[kind] if t != o)
+            label, tip = SWITCH[kind]
+            _button(scene, button_box(g, 1, 86), label.format(other), _select_target(kind, other),
+                    tip.format(other, other), strong=False)
         # Every square (and forest spot) gets a real label: the engine says yes, or why not.
         suffix = f" {o}" if o else ""
         for r in range(-1, SIZE):

@@ -22,6 +22,12 @@ REFLECT = {"/": {"e": "n", "n": "e", "w": "s", "s": "w"},
            "\\": {"e": "s", "s": "e", "w": "n", "n": "w"}}
 FOREST_FACING = {"top": "s", "left": "e", "right": "w"}
 TRAP_KINDS = ("wall", "catapult", "dragon", "treasure")
+"""The basic game's traps (its starting supply)."""
+NEW_TRAP_KINDS = ("barricade", "bomb", "hearse", "labyrinth", "portal", "spring")
+"""The advanced version's six new traps (bought at its market; handed out by the trap lab)."""
+ALL_TRAP_KINDS = TRAP_KINDS + NEW_TRAP_KINDS
+COLOURED = ("labyrinth",)
+"""Traps placed with a colour (``Trap.orientation`` holds "white" or "black")."""
 SIDES = ("white", "black")
 
 
@@ -133,6 +139,10 @@ class Components:
 
     def stars(self, kind: str, damaged: bool) -> int:
         return self.raw["traps"][kind]["stars"]["damaged" if damaged else "intact"]
+
+    def cost(self, kind: str) -> int:
+        """What a trap costs at the advanced game's market (kit data)."""
+        return self.raw["traps"][kind]["cost"]
 
     def starting_supply(self) -> list[str]:
         return sorted(k for k in TRAP_KINDS for _ in range(self.raw["traps"][k]["count"]))

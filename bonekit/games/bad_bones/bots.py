@@ -6,7 +6,7 @@ import random
 
 from ...core.actions import Action
 from .board import COORDS, DIRS, coords, on_board, other_side, square
-from .moves import move_skeleton, pop_pending, repel, repel_options, send
+from .moves import answer_send, move_skeleton, pop_pending, repel, repel_options
 from .state import BadBonesState, Skeleton, own
 
 
@@ -34,7 +34,7 @@ def predicted_losses(game, state: BadBonesState, seat: int, steps: int = 2) -> f
             while s.pending[seat]:
                 p = pop_pending(s, seat)
                 if p.kind == "send":
-                    send(s, seat, p.skeleton, target, None, "", "")
+                    answer_send(s, seat, p, target, None)
                 else:
                     repel(s, seat, p.skeleton, p.square, _safest(game, s, seat, p.square), None)
         for sid, sk in skeletons.items():  # everything shows the token again

@@ -13,11 +13,25 @@ from operator import attrgetter
 
 from ...core.actions import Action, seat_name
 from ...core.words import short
-from .board import COORDS, KING, NAMES, ON_BOARD, SQUARES, TRAP_KINDS, components, coords, on_board, square
+from .board import (
+    ALL_TRAP_KINDS,
+    COORDS,
+    KING,
+    NAMES,
+    ON_BOARD,
+    SIDES,
+    SQUARES,
+    components,
+    coords,
+    on_board,
+    square,
+)
 from .moves import R, _exits, repel_options
 from .state import BadBonesState, Board, Pending, Skeleton
 
 ORIENTATIONS = ("/", "\\")
+TURNS = {"wall": ORIENTATIONS, "labyrinth": SIDES}
+"""The traps placed with a third word: a wall's diagonal, a labyrinth's colour."""
 _TOWER = components().tower
 PLACEABLE = tuple(sq for sq in SQUARES if sq != _TOWER)
 """Where a trap may go, row by row: every board square but the tower."""
@@ -34,9 +48,9 @@ class SeatActions:
         self.move_all = Action(seat, "move-all")
         self.hero = {sq: [Action(seat, "hero", (to,)) for to in KING[sq]] for sq in SQUARES}
         self.retrieve = {sq: Action(seat, "retrieve", (sq,)) for sq in SQUARES}
-        self.place = {kind: [(sq, Action(seat, "place", (kind, sq, o) if kind == "wall" else (kind, sq)))
-                             for sq in PLACEABLE for o in (ORIENTATIONS if kind == "wall" else (None,))]
-                      for kind in TRAP_KINDS}
+        self.place = {kind: [(sq, Action(seat, "place", (kind, sq, o) if o else (kind, sq)))
+                             for sq in PLACEABLE for o in TURNS.get(kind, (None,))]
+                      for kind in ALL_TRAP_KINDS}
         self.repel = {sq: Action(seat, "repel", (sq,)) for sq in NAMES.values()}
         self.moves = {(r, c, f): Action(seat, "move", (sq, f))
                       for (r, c), sq in NAMES.items() for f in "nesw"}
@@ -93,11 +107,13 @@ def legal_actions(state: BadBonesState, seat: int) -> list[Action]:
     if phase == "traps":
         traps = board.traps
         out = [table.pass_]
-        out += [table.retrieve[sq] for sq in sorted(traps)]
+        out += [table.retrieve[sq] for sq in sorted(traps) if not traps[sq].blast]
         occupied = {NAMES.get((s.r, s.c)) for s in board.skeletons.values()}
         occupied.update(traps)
         for kind in sorted(set(board.supply)):
-            blocked = traps if kind == "dragon" else occupied
+            # the dragon may land on skeletons; the bomb too, but never under the hero
+            blocked = (traps if kind == "dragon" else {*traps, board.hero} if kind == "bomb"
+                       else occupied)
             out += [a for sq, a in table.place[kind] if sq not in blocked]
         return out
     # the movement phase: one action per (square, facing) still to move, then move-all
@@ -136,17 +152,19 @@ def is_legal(state: BadBonesState, action: Action) -> bool:
         if verb == "pass":
             return not args
         if verb == "retrieve":
-            return len(args) == 1 and args[0] in board.traps
+            return len(args) == 1 and args[0] in board.traps and not board.traps[args[0]].blast
         if verb != "place" or len(args) < 2:
             return False
         kind, sq = args[0], args[1]
-        if kind == "wall":
-            if len(args) != 3 or args[2] not in ORIENTATIONS:
+        if kind in TURNS:
+            if len(args) != 3 or args[2] not in TURNS[kind]:
                 return False
-        elif len(args) != 2 or kind not in TRAP_KINDS:
+        elif len(args) != 2 or kind not in ALL_TRAP_KINDS:
             return False
         if kind not in board.supply or sq == _TOWER or sq not in ON_BOARD or sq in board.traps:
             return False
+        if kind == "bomb":
+            return sq != board.hero
         return kind == "dragon" or not _occupied(board, sq)
     if verb == "move-all":
         return not args
@@ -192,7 +210,7 @@ def why_illegal(game, state: BadBonesState, action: Action) -> tuple[str, str]:
     if state.pending[seat]:
         p = state.pending[seat][0]
         if p.kind == "send":
-            rule = R + ("traps.catapult" if p.reason == "catapult" else "whatif.forest")
+            rule = R + {"catapult": "traps.catapult", "hearse": "traps.hearse"}.get(p.reason, "whatif.forest")
             return (f"{who_} must first choose whose cemetery the {p.model.split('-')[0]} skeleton goes "
                     f"to ('{who_} send p2', ...)", rule)
         opts = ", ".join(repel_options(state, seat, p.square))
@@ -225,11 +243,14 @@ def _why_trap_illegal(state: BadBonesState, action: Action) -> tuple[str, str]:
     place, retrieve = R + "phase.traps.place", R + "phase.traps.retrieve"
     if action.verb == "retrieve":
         sq = args[0] if args else "?"
+        if len(args) == 1 and sq in board.traps and board.traps[sq].blast:
+            return (f"the blast area on {sq} stays for the rest of the game; it cannot be retrieved",
+                    R + "traps.bomb")
         return f"there is no trap of {who_}'s on {sq} to retrieve", retrieve
     if action.verb != "place":
         return (f"in the trap phase {who_} places a trap, retrieves one, or passes "
                 f"('{who_} place wall b2 /', '{who_} retrieve b2', '{who_} pass')", R + "phase.traps")
-    if len(args) < 2 or args[0] not in TRAP_KINDS:
+    if len(args) < 2 or args[0] not in ALL_TRAP_KINDS:
         return f"name a trap and a square: '{who_} place catapult d4'", place
     kind, sq = args[0], args[1]
     if kind not in board.supply:
@@ -243,9 +264,18 @@ def _why_trap_illegal(state: BadBonesState, action: Action) -> tuple[str, str]:
     if sq == _TOWER:
         return f"no trap may be placed on the tower ({sq})", place
     if sq in board.traps:
+        if board.traps[sq].blast:
+            return (f"{sq} is a blast area: no trap may be placed there for the rest of the game",
+                    R + "traps.bomb")
         return f"{sq} already holds a {board.traps[sq].kind}", place
-    if _occupied(board, sq) and kind != "dragon":
+    if kind == "bomb" and sq == board.hero:
+        return (f"a bomb goes on an empty square or one holding only skeletons, never under the hero "
+                f"({sq})", R + "ruling.bomb_under_hero")
+    if _occupied(board, sq) and kind not in ("dragon", "bomb"):
         return (f"{sq} holds skeletons; only the dragon may land on skeletons", R + "traps.dragon.landing")
     if kind == "wall":
         return f"a wall needs its orientation: '{who_} place wall {sq} /' or '\\'", R + "traps.wall"
+    if kind == "labyrinth":
+        return (f"a labyrinth needs its colour: '{who_} place labyrinth {sq} white' or 'black'",
+                R + "traps.labyrinth")
     return f"'{' '.join(args)}' is not a placement {who_} can make", place

@@ -32,13 +32,13 @@ from .choices import (
 from .moves import (
     R,
     _exits,
+    answer_send,
     end_of_movement,
     move_skeleton,
     place_trap,
     pop_pending,
     repel,
     repel_options,
-    send,
     to_bag,
     who,
 )
@@ -271,15 +271,7 @@ class BadBones(Game[BadBonesState]):
         """Answer ``seat``'s first pending choice: a seat (``p2``) or a square to flee to."""
         p = pop_pending(state, seat)
         if p.kind == "send":
-            target = int(choice[1:]) - 1
-            if p.reason == "catapult":
-                board = own(state, seat)
-                board.catapult_targets = {**board.catapult_targets, p.square: target}
-                send(state, seat, p.skeleton, target, events, f"is thrown by the catapult on {p.square}",
-                     R + "traps.catapult")
-            else:
-                send(state, seat, p.skeleton, target, events, "leaves through the top forest",
-                     R + "whatif.forest")
+            answer_send(state, seat, p, int(choice[1:]) - 1, events)
         else:
             repel(state, seat, p.skeleton, p.square, choice, events)
 

@@ -27,6 +27,7 @@ from .board import (
     REFLECT,
     SIZE,
     TOWARD,
+    TRAP_KINDS,
     components,
     coords,
     direction_between,
@@ -138,21 +139,30 @@ def leave_by_forest(state: BadBonesState, seat: int, sid: int, spot: tuple[int, 
 
 
 def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event] | None) -> None:
-    """Advance one skeleton one space (plus any wall ricochets) and resolve where it ends.
+    """Advance one skeleton one space (plus any wall ricochets and spring throws) and resolve
+    where it ends.
 
     The skeleton is flipped to the tracking token's side (it has moved this phase). It walks
     one square in its facing; a wall there turns it and it walks on (each wall once per move,
-    ruling bad_bones.ruling.wall_loop); elsewhere it stops and what is there acts on it.
+    ruling bad_bones.ruling.wall_loop), a spring throws it two squares further; elsewhere it
+    stops and what is there acts on it. A skeleton lost in a labyrinth of the other colour,
+    or stopped by a barricade, stays where it started, flipped.
     """
     board = own(state, seat)
     sk = board.skeletons[sid]
     side, model = state.token, sk.model
     r, c, facing = sk.r, sk.c, sk.facing
+    if board.traps and _lost_in_labyrinth(state, seat, sk, events):
+        return
     path = [NAMES.get((r, c), "")] if events is not None else None
     walls: list[str] = []
+    jump = 1   # squares the next step covers: 2 after a spring
     while True:
         dr, dc = DIRS[facing]
-        r, c = r + dr, c + dc
+        thrown = jump > 1
+        r, c, jump = r + dr * jump, c + dc * jump, 1
+        if thrown:  # thrown past a forest edge: it lands in that forest
+            r, c = max(r, -1), min(max(c, -1), SIZE)
         name = "" if path is None else f"{who(state, seat)}: the {_label(sk)} ({' → '.join(path)} → "
         if r >= SIZE:  # into the village
             board.houses = max(0, board.houses - 1)
@@ -177,6 +187,11 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
                                     f"{board.floors} left.",
                                     {"seat": seat, "skeleton": sid, "floors": board.floors}))
             return
+        traps = board.traps
+        trap = traps.get(here)
+        if trap is not None and trap.kind == "barricade":  # before the hero: it is never entered
+            _barricade(state, seat, sk, here, thrown, bool(walls), events)
+            return
         if board.hero == here:
             destroy(state, seat, sid)
             if events is not None:
@@ -184,8 +199,8 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
                                     f"{name}{here}) walks into the hero and is destroyed.",
                                     {"seat": seat, "skeleton": sid, "square": here}))
             return
-        traps = board.traps
-        trap = traps.get(here)
+        if trap is not None and trap.blast:  # a blast area is an empty square, arrows and all
+            trap = None
         if trap is None:
             turned = _ARROWS.get((here, facing), facing)
             # the treasure's lure (``lure``), folded in: a skeleton ending next to it turns to it
@@ -228,6 +243,14 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
                 path.append(here)
             continue
         board.skeletons[sid] = Skeleton(sid, model, r, c, facing, side)
+        if kind == "spring":  # ruling: the landing is a step like any other (even onto a spring)
+            jump = 2
+            if path is not None:
+                events.append(Event("spring", R + "traps.spring",
+                                    f"{name}{here}) is thrown two squares {DIR_NAMES[facing]} by the spring.",
+                                    {"seat": seat, "skeleton": sid, "square": here}))
+                path.append(here)
+            continue
         if kind == "catapult":
             catapult(state, seat, sid, here, events)
         elif kind == "dragon":
@@ -236,10 +259,121 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
                 events.append(Event("dragon", R + "traps.dragon",
                                     f"{name}{here}) meets the dragon; choose where it flees.",
                                     {"seat": seat, "skeleton": sid, "square": here}))
+        elif kind == "bomb":
+            destroy(state, seat, sid)
+            if events is not None:
+                events.append(Event("bomb", R + "traps.bomb",
+                                    f"{name}{here}) steps on the bomb and is blown up.",
+                                    {"seat": seat, "skeleton": sid, "square": here}))
+        elif kind == "portal":
+            m = _DATA.model_of(sid)
+            board.skeletons[sid] = Skeleton(sid, model, m.r, m.c, m.facing, side)
+            if events is not None:
+                events.append(Event("portal", R + "traps.portal",
+                                    f"{name}{here}) enters the portal and is back on its forest spot "
+                                    f"{m.spot}, done for this round.",
+                                    {"seat": seat, "skeleton": sid, "square": here}))
+        elif kind == "hearse":
+            hearse(state, seat, sid, here, events, name)
+        elif kind == "labyrinth":
+            if events is not None:
+                events.append(Event("on_labyrinth", R + "traps.labyrinth",
+                                    f"{name}{here}) wanders into the {trap.orientation} labyrinth.",
+                                    {"seat": seat, "skeleton": sid, "square": here}))
+            lure(state, seat, sid, events)
         elif events is not None:  # treasure: the skeleton stands on it (the tile covers any arrow)
             events.append(Event("on_treasure", R + "traps.treasure",
                                 f"{name}{here}) stands on the treasure.", {"seat": seat, "skeleton": sid}))
         return
+
+
+def _lost_in_labyrinth(state: BadBonesState, seat: int, sk: Skeleton, events: list[Event] | None) -> bool:
+    """A skeleton standing on a labyrinth of the other colour flips in place instead of moving."""
+    if not on_board(sk.r, sk.c):
+        return False
+    here = NAMES[sk.r, sk.c]
+    trap = state.boards[seat].traps.get(here)
+    if trap is None or trap.kind != "labyrinth" or trap.orientation == sk.side:
+        return False
+    own(state, seat).skeletons[sk.id] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, state.token)
+    if events is not None:
+        events.append(Event("lost", R + "traps.labyrinth",
+                            f"{who(state, seat)}: the {sk.side} {_label(sk)} is lost in the "
+                            f"{trap.orientation} labyrinth on {here}: it flips to {state.token} without "
+                            "moving.",
+                            {"seat": seat, "skeleton": sk.id, "square": here}))
+    return True
+
+
+def _barricade(state: BadBonesState, seat: int, sk: Skeleton, here: str, thrown: bool, walled: bool,
+               events: list[Event] | None) -> None:
+    """A barricade on the square a skeleton would reach: a skeleton thrown there by a spring
+    dies on its spikes; any other stays on the square it started its move from, with its
+    facing, flipped (ruling bad_bones.ruling.barricade_wall). Either way the barricade is used."""
+    board = own(state, seat)
+    if here not in board.triggered:
+        board.triggered = [*board.triggered, here]
+    start = NAMES.get((sk.r, sk.c), "")
+    if thrown:
+        destroy(state, seat, sk.id)
+        if events is not None:
+            events.append(Event("spikes", R + "traps.spring",
+                                f"{who(state, seat)}: the {_label(sk)} is thrown onto the barricade on "
+                                f"{here} and dies on its spikes.",
+                                {"seat": seat, "skeleton": sk.id, "square": here}))
+        return
+    board.skeletons[sk.id] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, state.token)
+    if events is not None:
+        via = " (sent there by a wall, which is used too)" if walled else ""
+        events.append(Event("barricade", R + ("ruling.barricade_wall" if walled else "traps.barricade"),
+                            f"{who(state, seat)}: the barricade on {here} holds the {_label(sk)} back{via}; "
+                            f"it stays on {start}, flipped as if it had moved.",
+                            {"seat": seat, "skeleton": sk.id, "square": here}))
+
+
+def hearse(state: BadBonesState, seat: int, sid: int, here: str, events: list[Event] | None,
+           name: str = "") -> None:
+    """A skeleton on the hearse: it and the hearse go to one opponent's cemetery (a choice
+    unless there is a single opponent; solo: ruling bad_bones.ruling.solo_hearse)."""
+    targets = _exits(state.players, seat, "top")
+    if len(targets) == 1:
+        ride_hearse(state, seat, sid, here, targets[0], events)
+        return
+    sk = state.boards[seat].skeletons[sid]
+    add_pending(state, seat, Pending("send", sid, sk.model, "hearse", here))
+    if events is not None:
+        events.append(Event("choice", R + "traps.hearse",
+                            f"{name}{here}) climbs into the hearse; choose which opponent's cemetery "
+                            "it and the hearse go to.", {"seat": seat, "skeleton": sid}))
+
+
+def ride_hearse(state: BadBonesState, seat: int, sid: int, here: str, target: int,
+                events: list[Event] | None) -> None:
+    """The skeleton goes to ``target``'s cemetery and the hearse into ``target``'s supply."""
+    board = own(state, seat)
+    board.traps = {sq: t for sq, t in board.traps.items() if sq != here}
+    solo = target == seat
+    rule = R + ("ruling.solo_hearse" if solo else "traps.hearse")
+    send(state, seat, sid, target, events, f"rides the hearse from {here}", rule)
+    receiver = own(state, target)
+    receiver.supply = sorted([*receiver.supply, "hearse"])
+    if events is not None:
+        words = "returns to their own supply" if solo else f"joins {who(state, target)}'s supply"
+        events.append(Event("hearse", rule, f"{who(state, seat)}: the hearse {words}.",
+                            {"seat": seat, "to": target, "square": here}))
+
+
+def answer_send(state: BadBonesState, seat: int, p: Pending, target: int, events: list[Event] | None) -> None:
+    """Resolve a pending ``send`` choice: the skeleton (and a hearse) go to ``target``."""
+    if p.reason == "catapult":
+        board = own(state, seat)
+        board.catapult_targets = {**board.catapult_targets, p.square: target}
+        send(state, seat, p.skeleton, target, events, f"is thrown by the catapult on {p.square}",
+             R + "traps.catapult")
+    elif p.reason == "hearse":
+        ride_hearse(state, seat, p.skeleton, p.square, target, events)
+    else:
+        send(state, seat, p.skeleton, target, events, "leaves through the top forest", R + "whatif.forest")
 
 
 def lure(state: BadBonesState, seat: int, sid: int, events: list[Event] | None) -> None:
@@ -342,20 +476,29 @@ def end_of_movement(state: BadBonesState, seat: int, events: list[Event] | None)
             if trap is None or trap.kind == "treasure":
                 continue
             after = _DATA.trap(trap.kind)["after_use"]["damaged" if trap.damaged else "intact"]
-            if after == "destroyed":
+            if trap.kind == "bomb":
+                if not trap.damaged:
+                    traps[sq] = Trap("bomb", True)
+                    if events is not None:
+                        events.append(Event("blast", R + "traps.bomb",
+                                            f"{who(state, seat)}: the bomb on {sq} has gone off; its blast "
+                                            "area stays for the rest of the game.",
+                                            {"seat": seat, "square": sq, "kind": "bomb"}))
+            elif after == "destroyed":
                 del traps[sq]
                 removed.append(trap.kind)
                 if events is not None:
                     twice = trap.kind == "dragon" and sq in board.landed
                     dead = " (used twice in a row: it is dead)" if twice else ""
-                    events.append(Event("trap_destroyed", R + ("traps.dragon.landing" if dead else "traps"),
+                    rule = "traps.dragon.landing" if dead else _wear_rule(trap.kind)
+                    events.append(Event("trap_destroyed", R + rule,
                                         f"{who(state, seat)}: the damaged {trap.kind} on {sq} is used "
                                         "again and "
                                         f"destroyed{dead}.", {"seat": seat, "square": sq, "kind": trap.kind}))
             elif after == "damaged":
                 traps[sq] = Trap(trap.kind, True, trap.orientation)
                 if events is not None:
-                    events.append(Event("trap_damaged", R + "traps",
+                    events.append(Event("trap_damaged", R + _wear_rule(trap.kind),
                                         f"{who(state, seat)}: the {trap.kind} on {sq} is flipped to its "
                                         "damaged side.",
                                         {"seat": seat, "square": sq, "kind": trap.kind}))
@@ -377,6 +520,11 @@ def end_of_movement(state: BadBonesState, seat: int, events: list[Event] | None)
                                     f"it is gone for good.", {"seat": seat, "square": t}))
 
 
+def _wear_rule(kind: str) -> str:
+    """The section a trap's wear cites: the basic traps share one, a new trap has its own."""
+    return "ruling.spring_wear" if kind == "spring" else "traps" if kind in TRAP_KINDS else f"traps.{kind}"
+
+
 def place_trap(state: BadBonesState, seat: int, kind: str, sq: str, orientation: str | None,
                events: list[Event] | None) -> None:
     board = own(state, seat)
@@ -385,6 +533,8 @@ def place_trap(state: BadBonesState, seat: int, kind: str, sq: str, orientation:
     board.supply = supply
     rc = COORDS.get(sq)
     landing = kind == "dragon" and any((s.r, s.c) == rc for s in board.skeletons.values())
+    if kind == "bomb" and any((s.r, s.c) == rc for s in board.skeletons.values()):
+        return _bomb_at_once(state, seat, sq, events)
     board.traps = {**board.traps, sq: Trap(kind, damaged=landing, orientation=orientation)}
     if landing:
         board.landed = [*board.landed, sq]
@@ -417,3 +567,22 @@ def place_trap(state: BadBonesState, seat: int, kind: str, sq: str, orientation:
                                         f"{who(state, seat)}: the {_label(sk)} on {square(sk.r, sk.c)} turns "
                                         f"{DIR_NAMES[facing]}, toward the new treasure.",
                                         {"seat": seat, "skeleton": sid}))
+
+
+def _bomb_at_once(state: BadBonesState, seat: int, sq: str, events: list[Event] | None) -> None:
+    """A bomb placed on a square holding only skeletons goes off at once: they return to the
+    bag and the blast area stays."""
+    board = own(state, seat)
+    rc = COORDS[sq]
+    board.traps = {**board.traps, sq: Trap("bomb", True)}
+    here = sorted(s.id for s in board.skeletons.values() if (s.r, s.c) == rc)
+    for sid in here:
+        del board.skeletons[sid]
+    to_bag(state, here)
+    if events is not None:
+        events.append(Event("place", R + "traps.bomb.at_once", f"{who(state, seat)} places a bomb on {sq}.",
+                            {"seat": seat, "kind": "bomb", "square": sq}))
+        events.append(Event("blast", R + "traps.bomb.at_once",
+                            f"{who(state, seat)}: the bomb goes off at once and blows up "
+                            f"{plural(len(here), 'skeleton')} on {sq}; its blast area stays for the rest "
+                            "of the game.", {"seat": seat, "square": sq, "killed": len(here)}))

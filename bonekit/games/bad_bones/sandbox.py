@@ -11,9 +11,10 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ...core.events import Event
 from ...core.words import short
-from .board import DIRS, components, coords, on_board, other_side
+from .board import ALL_TRAP_KINDS, DIRS, NEW_TRAP_KINDS, components, coords, on_board, other_side
 from .bots import _safest
-from .moves import end_of_movement, move_skeleton, repel, send
+from .choices import TURNS
+from .moves import answer_send, end_of_movement, move_skeleton, repel, send
 from .state import BadBonesState, Skeleton, Trap
 
 
@@ -23,29 +24,47 @@ def _game():
 
 
 def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] = (),
-              hero: str | None = None, floors: int = 4, houses: int = 5, seed: int = 0) -> BadBonesState:
+              hero: str | None = None, floors: int = 4, houses: int = 5, seed: int = 0,
+              supply: Iterable[str] = ()) -> BadBonesState:
     """A one-board sandbox: skeletons as (square or forest spot, facing n/e/s/w), traps as
-    (kind, square) or ("wall", square, "/" or "\\"), the hero on a square (None: on the tower)."""
+    (kind, square), ("wall", square, "/" or "\\") or ("labyrinth", square, "white" or
+    "black"), the hero on a square (None: on the tower).
+
+    The basic traps come from the basic supply; the advanced version's traps (``NEW_TRAP_KINDS``)
+    are handed out by the lab. Add "damaged" to a trap's tuple to stage its used side (a bomb's
+    is its blast area). ``supply``: extra traps (any kind) put in the supply, to place by actions."""
     game = _game()
     state = game.new(1, "solo", seed=seed, setup="empty")
     board = state.boards[0]
     board.floors, board.houses = floors, houses
     board.tower_size, board.village_size = floors, houses
+    for kind in supply:
+        if kind not in ALL_TRAP_KINDS:
+            raise ValueError(f"there is no trap called {short(kind)}")
+        board.supply.append(kind)
+    board.supply.sort()
     if hero is not None:
         if coords(hero) is None or not on_board(*coords(hero)):
             raise ValueError(f"the hero must stand on a board square, not {short(hero)}")
         board.hero = hero
     for trap in traps:
         kind, sq, *rest = trap
+        damaged = "damaged" in rest
+        rest = [x for x in rest if x != "damaged"]
         rc = coords(sq)
         if rc is None or not on_board(*rc) or sq == game.data.tower or sq in board.traps:
             raise ValueError(f"a trap cannot go on {short(sq)}")
-        if kind not in board.supply:
+        if kind not in NEW_TRAP_KINDS and kind not in board.supply:
             raise ValueError(f"no {kind} left in the supply")
-        if kind == "wall" and (not rest or rest[0] not in ("/", "\\")):
-            raise ValueError("a wall needs an orientation, '/' or '\\'")
-        board.supply.remove(kind)
-        board.traps[sq] = Trap(kind, False, rest[0] if kind == "wall" else None)
+        turns = TURNS.get(kind)
+        if turns and (not rest or rest[0] not in turns):
+            what = "an orientation, '/' or '\\'" if kind == "wall" else "a colour, 'white' or 'black'"
+            raise ValueError(f"a {kind} needs {what}")
+        if damaged and len(components().trap(kind)["stars"]) < 2:
+            raise ValueError(f"a {kind} has no damaged side")
+        if kind not in NEW_TRAP_KINDS:   # the lab's box holds the new traps; the supply keeps its own
+            board.supply.remove(kind)
+        board.traps[sq] = Trap(kind, damaged, rest[0] if turns else None)
     models = components().models
     for i, (sq, facing) in enumerate(skeletons):
         rc = coords(sq)
@@ -84,7 +103,9 @@ def march(state: BadBonesState, phases: int = 1, hero_path: Sequence[str] = (),
             move_skeleton(s, 0, sid, events)
             while s.pending[0]:
                 p = s.pending[0].pop(0)
-                if p.kind == "send":
+                if p.kind == "send" and p.reason == "hearse":
+                    answer_send(s, 0, p, 0, events)
+                elif p.kind == "send":
                     send(s, 0, p.skeleton, 0, events, "leaves the board", "bad_bones.kit.sandbox")
                 else:
                     to = (choose or (lambda st, sq: _safest(game, st, 0, sq)))(s, p.square)

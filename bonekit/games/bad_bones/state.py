@@ -36,23 +36,33 @@ class Skeleton:
 
 @dataclass(frozen=True, slots=True)
 class Trap:
+    """A trap tile on a board. ``orientation``: a wall's diagonal ("/" or "\\"), a
+    labyrinth's colour ("white" or "black"); None for the others. A bomb that went off stays
+    as ``Trap("bomb", damaged=True)``: its blast area."""
+
     kind: str
     damaged: bool = False
-    orientation: str | None = None   # walls only: "/" or "\"
+    orientation: str | None = None
+
+    @property
+    def blast(self) -> bool:
+        """Whether this is a bomb's blast area (an empty square that takes no trap)."""
+        return self.kind == "bomb" and self.damaged
 
 
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A choice a player owes in the middle of a phase.
 
-    ``send``: where a skeleton leaving by the top forest, or thrown by a catapult, goes;
+    ``send``: where a skeleton leaving by the top forest, thrown by a catapult, or carried
+    off by the hearse (with it) goes;
     ``repel``: which square next to a dragon a fleeing skeleton runs to.
     """
 
     kind: str
     skeleton: int
     model: str
-    reason: str      # "top", "catapult", "dragon" or "landing"
+    reason: str      # "top", "catapult", "hearse", "dragon" or "landing"
     square: str      # the trap's square, or the forest spot left through
 
 

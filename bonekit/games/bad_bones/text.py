@@ -6,14 +6,18 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import seat_name
 from ...core.words import plural
-from .board import COLS, SIZE, square
-from .state import BadBonesState
+from .board import COLS, NEW_TRAP_KINDS, SIZE, square
+from .state import BadBonesState, Trap
 
 if TYPE_CHECKING:
     from .game import BadBones
 
 ARROW = {"n": "^", "e": ">", "s": "v", "w": "<"}
-TRAP = {"wall": "W", "catapult": "C", "dragon": "D", "treasure": "$"}
+TRAP = {"wall": "W", "catapult": "C", "dragon": "D", "treasure": "$",
+        "barricade": "B", "bomb": "X", "hearse": "+", "labyrinth": "L", "portal": "P", "spring": "S"}
+NEW_KEY = ("B barricade, X bomb (x: its blast area), + hearse, L labyrinth (Lw white, Lb black), "
+           "P portal, S spring.")
+"""The key's second line, shown only when an advanced trap is in play (basic boards read as before)."""
 
 
 def _cell(game: BadBones, s: BadBonesState, seat: int, r: int, c: int) -> str:
@@ -27,7 +31,8 @@ def _cell(game: BadBones, s: BadBonesState, seat: int, r: int, c: int) -> str:
         parts.append("H")
     trap = b.traps.get(sq)
     if trap:
-        mark = TRAP[trap.kind] + (trap.orientation or "")
+        turn = trap.orientation or ""
+        mark = TRAP[trap.kind] + (turn[0] if trap.kind == "labyrinth" and turn else turn)
         parts.append(mark.lower() if trap.damaged else mark)
     if here:
         counts = Counter(ARROW[k.facing] for k in here)
@@ -60,9 +65,7 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
     for seat in range(s.players):
         b = s.boards[seat]
         name = s.names[seat] if s.names[seat] != seat_name(seat) else ""
-        traps = ", ".join(f"{t.kind}{' ' + t.orientation if t.orientation else ''}"
-                          f"{' (damaged)' if t.damaged else ''} on {sq}"
-                          for sq, t in sorted(b.traps.items())) or "none"
+        traps = ", ".join(_trap_words(t) + f" on {sq}" for sq, t in sorted(b.traps.items())) or "none"
         unmoved = sum(1 for k in b.skeletons.values() if k.side != s.token) if s.phase == "move" else 0
         lines.append("")
         lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · tower {plural(b.floors, 'floor')} · village "
@@ -83,4 +86,14 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
     lines.append("Key: T tower floors, H hero, W wall, C catapult, D dragon, $ treasure "
                  "(lower case: damaged),"
                  " ^>v< skeletons by facing (with counts); forest numbers are skeletons waiting there.")
+    if any(t.kind in NEW_TRAP_KINDS for b in s.boards for t in b.traps.values()) \
+            or any(k in NEW_TRAP_KINDS for b in s.boards for k in b.supply):
+        lines.append("     " + NEW_KEY)
     return "\n".join(lines)
+
+
+def _trap_words(t: Trap) -> str:
+    """A trap on the board in words: "wall / (damaged)", "labyrinth white", "blast area"."""
+    if t.blast:
+        return "blast area"
+    return f"{t.kind}{' ' + t.orientation if t.orientation else ''}{' (damaged)' if t.damaged else ''}"

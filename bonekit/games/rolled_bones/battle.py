@@ -114,7 +114,7 @@ def begin(s: S, seat: int, attacker: int, target: int, shoot: bool, events: list
     """Declare an attack by ``attacker``'s unit on ``target`` (already checked legal)."""
     attackers = unit(s, attacker)
     for i in attackers:
-        s.acted[i] = 2
+        s.w("acted")[i] = 2
     s.attacked = True
     defender = s.owners[target]
     pair = (min(seat, defender), max(seat, defender))
@@ -323,9 +323,9 @@ def defeat(s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, c
         if kind(s, i) == "base":
             g = guard(s, i)
             if g >= 0:
-                s.on[g] = -1
+                s.w("on")[g] = -1
                 s.queue.append(("spill", owner, g))
-            s.bases[owner].remove(i)
+            s.bases[owner] = [b for b in s.bases[owner] if b != i]  # replaced, never edited
             if len(s.bases[owner]) >= 2:
                 s.queue.append(("rearrange", owner, len(s.bases[owner]) - 1))
             if s.declared[owner] >= 0 and len(s.bases[owner]) < s.base_size:
@@ -358,7 +358,7 @@ def defeat(s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, c
         )
     for i in gone:
         if s.variant == "arena":
-            s.racks[s.owners[i]].append(i)
+            s.racks[s.owners[i]] = [*s.racks[s.owners[i]], i]
     if s.variant == "arena":
         chance.roll_dice(s, [i for i in gone], R + "arena.destroyed", events, "back to the rack")
 
@@ -373,31 +373,29 @@ def _homes(s: S, gone: list[int]) -> str:
 
 def _return(s: S, i: int) -> None:
     band = s.band[i]
-    s.on[i] = -1
-    s.amount[i] = 0
-    s.band[i] = -1
-    s.acted[i] = 0
-    s.door_at_roll[i] = False
+    s.w("on")[i] = -1
+    s.w("amount")[i] = 0
+    s.w("band")[i] = -1
+    s.w("acted")[i] = 0
+    s.w("door_at_roll")[i] = False
     if band >= 0:
         _tidy_band(s, band)
     if s.variant == "arena":
-        s.area[i] = "rack"
+        s.w("area")[i] = "rack"
         return
-    s.area[i] = "bag"
-    s.face[i] = 0
-    bag = s.bags[s.owners[i]]
-    bag.append(i)
-    bag.sort()
+    s.w("area")[i] = "bag"
+    s.w("face")[i] = 0
+    s.bags[s.owners[i]] = sorted([*s.bags[s.owners[i]], i])
 
 
 def _tidy_band(s: S, band: int) -> None:
     """A band keeps the lowest member's number; a band of one is no band."""
     members = [j for j, b in enumerate(s.band) if b == band]
     if len(members) == 1:
-        s.band[members[0]] = -1
+        s.w("band")[members[0]] = -1
     elif members and members[0] != band:
         for j in members:
-            s.band[j] = members[0]
+            s.w("band")[j] = members[0]
 
 
 def worn_out(s: S, i: int, events: list[Event] | None) -> None:

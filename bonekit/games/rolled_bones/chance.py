@@ -55,8 +55,7 @@ def draw(s: RolledBonesState, seat: int, k: int) -> tuple[list[int], bool]:
     if len(out) < k:
         rest = [i for i in bag if i not in out]
         out += s.rng.sample(rest, k - len(out))
-    for i in out:
-        bag.remove(i)
+    s.bags[seat] = [i for i in bag if i not in out]  # a new list: states may share the old one
     return out, scripted
 
 
@@ -71,7 +70,7 @@ def roll_face(s: RolledBonesState, i: int) -> tuple[int, bool]:
 def roll_dice(s: RolledBonesState, dice: list[int], rule: str, events: list[Event] | None, why: str) -> None:
     """Roll each of ``dice`` and leave its face up."""
     for i in dice:
-        s.face[i], scripted = roll_face(s, i)
+        s.w("face")[i], scripted = roll_face(s, i)
         if events is not None:
             t = die_type(s.codes[i])
             f = t.face(s.face[i])

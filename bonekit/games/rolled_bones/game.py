@@ -78,7 +78,9 @@ class RolledBones(Game[RolledBonesState]):
         return state.copy()
 
     def successor(self, state: RolledBonesState) -> RolledBonesState:
-        return state.copy()
+        """The copy ``apply`` changes: each seat's bag, rack and base lists are shared with
+        ``state`` until the engine replaces them (see ``RolledBonesState.copy``)."""
+        return state.copy(share_lists=True)
 
     def step_fast(self, state: RolledBonesState, action: Action) -> None:
         """Apply a legal ``action`` in place with no events (the simulation path)."""

@@ -90,16 +90,41 @@ class RolledBonesState:
     ended: str = ""  # why the game ended (a rule id), "" while it goes on
     last_rolls: dict[str, Any] = field(default_factory=dict)  # the latest battle, for pictures
     viewer: int | None = None
+    # Bookkeeping, not part of the game: the per-die fields this state may edit in place
+    # (None: all of them); see ``copy`` and ``w``.
+    owned: set[str] | None = field(default=None, compare=False, repr=False)
 
-    def copy(self) -> RolledBonesState:
-        """A copy sharing nothing mutable (the fixed tuples and frozen values are shared)."""
+    def w(self, name: str) -> Any:
+        """Per-die field ``name``, ready to change in place: copied first if this state shares
+        it with another (an ``apply`` successor shares every per-die field until it writes)."""
+        value = getattr(self, name)
+        owned = self.owned
+        if owned is None or name in owned:
+            return value
+        value = value[:]
+        setattr(self, name, value)
+        owned.add(name)
+        return value
+
+    def copy(self, share_lists: bool = False) -> RolledBonesState:
+        """A copy sharing nothing mutable (the fixed tuples and frozen values are shared).
+
+        With ``share_lists`` (``apply``'s successor) the copy shares with this state each seat's
+        bag, rack and base lists, which the engine never edits in place (it puts changed
+        copies in their place), and the per-die fields, which the engine edits only through
+        ``w`` (copy-on-write): a game's timeline keeps one copy of whatever did not change.
+        Staging by hand edits fields in place: start from a full ``copy()``."""
         new = object.__new__(RolledBonesState)
         for name in _SCALARS:
             setattr(new, name, getattr(self, name))
         for name in _LISTS:
-            setattr(new, name, getattr(self, name)[:])  # a list, bytearray or array of its kind
+            value = getattr(self, name)
+            # a list, bytearray or array of its kind; per-die fields shared until ``w``
+            setattr(new, name, value if share_lists and name in _PER_DIE else value[:])
+        new.owned = set() if share_lists else None
         for name in _NESTED:
-            setattr(new, name, [list(x) for x in getattr(self, name)])
+            outer = getattr(self, name)
+            setattr(new, name, list(outer) if share_lists else [list(x) for x in outer])
         new.rng = Rng(self.rng.seed, self.rng.counter)
         new.options = self.options  # never changed after setup
         new.script = {k: {kind: list(v) for kind, v in q.items()} for k, q in self.script.items()}
@@ -107,6 +132,8 @@ class RolledBonesState:
         return new
 
 
+_PER_DIE = frozenset(("area", "face", "on", "amount", "band", "acted", "door_at_roll", "stepped",
+                      "band_changed"))
 _SCALARS = (
     "players",
     "variant",

@@ -86,7 +86,7 @@ def _recurring(s: S, seat: int, events: list[Event] | None) -> None:
             continue
         target = s.on[m]
         was = name(s, target)
-        s.amount[m] += f.value
+        s.w("amount")[m] += f.value
         if events is not None:
             events.append(
                 Event(
@@ -123,11 +123,17 @@ def finish(s: S, winner: int, rule: str, events: list[Event] | None, text: str) 
 # ---- build, draw, arrange, roll ------------------------------------------------------------------
 
 
+def _take(s: S, seat: int, pos: int) -> int:
+    """Take the die at rack place ``pos`` (1 = leftmost) out of ``seat``'s rack."""
+    rack = s.racks[seat] = list(s.racks[seat])
+    return rack.pop(pos - 1)
+
+
 def add_to_base(s: S, seat: int, die: int, rule: str, events: list[Event] | None) -> None:
     """A base die joins the right end of its owner's base."""
-    s.bases[seat].append(die)
-    s.area[die] = "base"
-    s.on[die] = -1
+    s.bases[seat] = [*s.bases[seat], die]  # racks, bags and bases are replaced, never edited
+    s.w("area")[die] = "base"
+    s.w("on")[die] = -1
     if events is not None:
         events.append(
             Event(
@@ -142,7 +148,7 @@ def add_to_base(s: S, seat: int, die: int, rule: str, events: list[Event] | None
 
 
 def build(s: S, seat: int, pos: int, events: list[Event] | None) -> None:
-    die = s.racks[seat].pop(pos - 1)
+    die = _take(s, seat, pos)
     add_to_base(s, seat, die, R + "turn.build", events)
 
 
@@ -165,8 +171,8 @@ def draw(s: S, seat: int, events: list[Event] | None) -> None:
     want = rack_size() - len(s.racks[seat])
     drawn, scripted = chance.draw(s, seat, want)
     for i in drawn:
-        s.area[i] = "rack"
-    s.racks[seat] += drawn
+        s.w("area")[i] = "rack"
+    s.racks[seat] = s.racks[seat] + drawn
     if events is not None:
         left = len(s.bags[seat])
         events.append(
@@ -194,7 +200,7 @@ def draw(s: S, seat: int, events: list[Event] | None) -> None:
 
 
 def swap_rack(s: S, seat: int, a: int, b: int, events: list[Event] | None) -> None:
-    rack = s.racks[seat]
+    rack = s.racks[seat] = list(s.racks[seat])
     rack[a - 1], rack[b - 1] = rack[b - 1], rack[a - 1]
     s.swaps += 1
     if events is not None:
@@ -213,7 +219,7 @@ def bones_roll(s: S, seat: int, events: list[Event] | None) -> None:
     again, a kit ruling). Dice on a door now may leave the base this turn."""
     rack = s.racks[seat]
     for i in range(len(s.codes)):  # every die: allies may lead each other's dice out
-        s.door_at_roll[i] = on_door(s, i)
+        s.w("door_at_roll")[i] = on_door(s, i)
     while True:
         n = chance.bones(s, seat, "the Bones roll", R + "turn.bones_roll", events)
         if n <= len(rack):
@@ -227,7 +233,7 @@ def bones_roll(s: S, seat: int, events: list[Event] | None) -> None:
                     {"roll": n},
                 )
             )
-    die = rack.pop(n - 1)
+    die = _take(s, seat, n)
     if events is not None:
         events.append(
             Event(
@@ -284,18 +290,18 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
                 )
             )
         if arena_game:  # the rack is the arena game's bag: back to its right end, re-rolled
-            s.racks[seat].append(die)
+            s.racks[seat] = [*s.racks[seat], die]
             chance.roll_dice(s, [die], R + "magic.no_target", events, "back to the rack")
         else:
-            s.area[die] = "bag"
-            s.face[die] = 0
+            s.w("area")[die] = "bag"
+            s.w("face")[die] = 0
             s.bags[seat] = sorted(s.bags[seat] + [die])
     elif t.kind == "magic":
         f = face(s, die)
         was = name(s, target)  # named as it was before the change
-        s.on[die] = target
-        s.area[die] = s.area[target]
-        s.amount[die] = f.value
+        s.w("on")[die] = target
+        s.w("area")[die] = s.area[target]
+        s.w("amount")[die] = f.value
         if events is not None:
             events.append(
                 Event(
@@ -309,8 +315,8 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
         battle.worn_out(s, target, events)
     else:
         if where == "on":
-            s.on[die] = target
-            s.area[die] = s.area[target]
+            s.w("on")[die] = target
+            s.w("area")[die] = s.area[target]
             what = "picks up" if kind(s, target) == "creature" else "stands on"
             text = (
                 f"{name(s, target)} {what} {name(s, die)}"
@@ -318,10 +324,10 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
                 else f"{name(s, die)} comes in on {name(s, target)}"
             )
         else:
-            s.area[die] = where
+            s.w("area")[die] = where
             text = f"{name(s, die)} comes into the {where}"
         arena_game = s.variant == "arena"
-        s.acted[die] = MAY_ATTACK if arena_game else DONE
+        s.w("acted")[die] = MAY_ATTACK if arena_game else DONE
         if events is not None:
             events.append(
                 Event(
@@ -337,10 +343,9 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
 def _arena_play(s: S, seat: int, events: list[Event] | None) -> None:
     """Arena rules: the leftmost rack die plays at the start of the turn."""
     s.phase = "act"
-    rack = s.racks[seat]
-    if not rack:
+    if not s.racks[seat]:
         return
-    die = rack.pop(0)
+    die = _take(s, seat, 1)
     if events is not None:
         events.append(
             Event(
@@ -365,7 +370,7 @@ def _arena_play(s: S, seat: int, events: list[Event] | None) -> None:
 
 def set_area(s: S, i: int, area: str) -> None:
     """Move die ``i`` and everything riding on it (its item, its magic) to ``area``."""
-    s.area[i] = area
+    s.w("area")[i] = area
     for r in riders(s, i):
         set_area(s, r, area)
 
@@ -375,9 +380,9 @@ def move(s: S, seat: int, die: int, area: str, events: list[Event] | None) -> No
     members = unit(s, die)
     charge = "charge" in powers(s, members)
     for i in members:
-        s.on[i] = -1
+        s.w("on")[i] = -1
         set_area(s, i, area)
-        s.acted[i] = MAY_ATTACK if charge else DONE
+        s.w("acted")[i] = MAY_ATTACK if charge else DONE
     if events is not None:
         where = "the arena" if area == "arena" else f"{seat_name(s.owners[die])}'s base"
         how = " (through a door)" if area == "arena" and not flying(s, members) else ""
@@ -395,8 +400,8 @@ def move(s: S, seat: int, die: int, area: str, events: list[Event] | None) -> No
 
 def step(s: S, seat: int, die: int, target: int, events: list[Event] | None) -> None:
     """A free move within the base: onto a base die (guarding it) or off it (target -1)."""
-    s.on[die] = target
-    s.stepped[die] = True
+    s.w("on")[die] = target
+    s.w("stepped")[die] = True
     if events is not None:
         where = (
             f"onto {name(s, target)}" + (" (a door)" if target in doors(s, s.owners[die]) else "")
@@ -416,8 +421,9 @@ def step(s: S, seat: int, die: int, target: int, events: list[Event] | None) -> 
 def band(s: S, seat: int, a: int, b: int, events: list[Event] | None) -> None:
     members = sorted(set(unit(s, a)) | set(unit(s, b)))
     for i in members:
-        s.band[i] = members[0]
-    s.band_changed[a] = s.band_changed[b] = True
+        s.w("band")[i] = members[0]
+    changed = s.w("band_changed")
+    changed[a] = changed[b] = True
     if events is not None:
         events.append(
             Event(
@@ -431,8 +437,8 @@ def band(s: S, seat: int, a: int, b: int, events: list[Event] | None) -> None:
 
 def unband(s: S, seat: int, a: int, events: list[Event] | None) -> None:
     old = s.band[a]
-    s.band[a] = -1
-    s.band_changed[a] = True
+    s.w("band")[a] = -1
+    s.w("band_changed")[a] = True
     battle._tidy_band(s, old)
     if events is not None:
         events.append(
@@ -447,7 +453,7 @@ def unband(s: S, seat: int, a: int, events: list[Event] | None) -> None:
 
 def flash(s: S, seat: int, pos: int, events: list[Event] | None) -> None:
     """A flash die leaves the rack for play out of turn order."""
-    die = s.racks[seat].pop(pos - 1)
+    die = _take(s, seat, pos)
     if events is not None:
         events.append(
             Event(
@@ -469,7 +475,7 @@ def spill(s: S, seat: int, area: str, events: list[Event] | None) -> None:
     _, _, g = s.queue.pop(0)
     old = s.band[g]
     if old >= 0 and any(s.area[j] != area for j in unit(s, g) if j != g):  # a band stays in one area
-        s.band[g] = -1
+        s.w("band")[g] = -1
         battle._tidy_band(s, old)
     set_area(s, g, area)
     if events is not None:
@@ -486,7 +492,7 @@ def spill(s: S, seat: int, area: str, events: list[Event] | None) -> None:
 
 def rearrange(s: S, seat: int, a: int, b: int, events: list[Event] | None) -> None:
     kind_, who, left = s.queue[0]
-    base = s.bases[seat]
+    base = s.bases[seat] = list(s.bases[seat])
     ia, ib = base.index(a), base.index(b)
     base[ia], base[ib] = base[ib], base[ia]
     s.queue[0] = (kind_, who, left - 1)

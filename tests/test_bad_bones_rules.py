@@ -266,7 +266,7 @@ def test_setup_refuses_unknown_variant(game):
     with pytest.raises(ValueError, match="unknown variant"):
         game.new(2, "coop")
     with pytest.raises(ValueError, match="unknown variant"):
-        game.new(2, "advanced")
+        game.new(2, "expert")   # (advanced is a variant now: tests/test_bad_bones_market.py)
 
 
 @pytest.mark.parametrize("heroic", ["no", "false", 0.5, [1]])

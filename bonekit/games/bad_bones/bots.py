@@ -3,9 +3,11 @@ view that shares the boards) and try their candidate moves on the simulation pat
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from ...core.actions import Action
 from .board import COORDS, DIRS, coords, on_board, other_side, square
+from .market import COST, WEAPONS
 from .moves import answer_send, move_skeleton, pop_pending, repel, repel_options
 from .state import BadBonesState, Skeleton, own
 
@@ -35,8 +37,9 @@ def predicted_losses(game, state: BadBonesState, seat: int, steps: int = 2) -> f
                 p = pop_pending(s, seat)
                 if p.kind == "send":
                     answer_send(s, seat, p, target, None)
-                else:
+                elif p.kind == "repel":
                     repel(s, seat, p.skeleton, p.square, _safest(game, s, seat, p.square), None)
+                # a weapon's decision is left out of the forecast (the weapon is optional)
         for sid, sk in skeletons.items():  # everything shows the token again
             if sk.side != token:
                 skeletons[sid] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, token)
@@ -62,13 +65,47 @@ def _safest(game, state: BadBonesState, seat: int, dragon: str) -> str:
     return min(repel_options(state, seat, dragon), key=lambda sq: (badness(sq), sq))
 
 
+SHOPPING_LIST = ("dragon", "catapult", "catapult", "wall", "wall", "weapon", "barricade", "portal", "spring",
+                 "bomb", "labyrinth", "hearse", "dragon", "catapult", "wall")
+"""GuardBot's Market priorities, bought in this order as far as coins and stock allow: the
+basic kit it knows how to use (17 coins), one weapon, then the new traps. "weapon" is the first
+of ``WEAPON_PREFERENCE`` still for sale."""
+WEAPON_PREFERENCE = ("crossbow", "teleportation_wand", "rapier", "death_wand", "battleaxe", "ice_wand",
+                     "morning_star", "two_handed_sword")
+"""The weapons GuardBot wants, best first: the cheap ones whose use needs the least planning."""
+
+
+def shop(state: BadBonesState, seat: int, legal: list[Action]) -> Action:
+    """GuardBot's Market turn: the first wanted item of ``SHOPPING_LIST`` it can buy now (one it
+    has not already bought as often as the list asks), else the dearest trap it can afford,
+    else pass."""
+    buys = {a.args[0]: a for a in legal if a.verb == "buy"}
+    held = Counter(state.market.bought[seat])
+    wanted: Counter[str] = Counter()
+    for item in SHOPPING_LIST:
+        if item == "weapon":
+            if state.boards[seat].weapon is None:
+                choice = next((w for w in WEAPON_PREFERENCE if w in buys), None)
+                if choice:
+                    return buys[choice]
+            continue
+        wanted[item] += 1
+        if held[item] < wanted[item] and item in buys:
+            return buys[item]
+    traps = [a for item, a in buys.items() if item not in WEAPONS]
+    if traps:
+        return max(traps, key=lambda a: (COST[a.args[0]], a.args))
+    return next(a for a in legal if a.verb == "pass")
+
+
 class GuardBot:
     """Protects its tower and village by tracing each skeleton's path two phases ahead.
 
     Hero: the move that leaves the least predicted damage, then the most skeletons destroyed.
     Traps: the placement or retrieval (or pass) with the least predicted damage, trying only
     squares on the skeletons' paths. Skeletons move one at a time; a skeleton that must leave
-    goes to the leader's cemetery; a fleeing one goes where it harms least.
+    goes to the leader's cemetery; a fleeing one goes where it harms least. At the advanced
+    game's Market it shops down ``SHOPPING_LIST`` (``shop``).
     """
 
     name = "guard"
@@ -80,6 +117,8 @@ class GuardBot:
     def choose(self, game, state: BadBonesState, seat: int) -> Action:
         view = game.bot_view(state, seat)
         legal = game.legal_actions(view, seat)
+        if view.phase == "market":
+            return shop(view, seat, legal)
         verbs = {a.verb for a in legal}
         if "send" in verbs:
             leader = max((a for a in legal), key=lambda a: (game.score(view, int(a.args[0][1:]) - 1), a.args))

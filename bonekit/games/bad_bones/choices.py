@@ -13,6 +13,7 @@ from operator import attrgetter
 
 from ...core.actions import Action, seat_name
 from ...core.words import short
+from . import market
 from .board import (
     ALL_TRAP_KINDS,
     COORDS,
@@ -28,6 +29,7 @@ from .board import (
 )
 from .moves import R, _exits, repel_options
 from .state import BadBonesState, Board, Pending, Skeleton
+from .weapons import weapon_actions, weapon_is_legal, why_weapon_illegal
 
 ORIENTATIONS = ("/", "\\")
 TURNS = {"wall": ORIENTATIONS, "labyrinth": SIDES}
@@ -97,6 +99,8 @@ def legal_actions(state: BadBonesState, seat: int) -> list[Action]:
     steps, or pass / retrieves / placements, or one move per group and move-all)."""
     if state.over or seat not in range(state.players) or state.done[seat]:
         return []
+    if state.phase == "market":
+        return market.legal_actions(state, seat)
     table = seat_actions(seat)
     if state.pending[seat]:
         return pending_actions(state, seat, state.pending[seat][0])
@@ -127,6 +131,8 @@ def legal_actions(state: BadBonesState, seat: int) -> list[Action]:
 
 def pending_actions(state: BadBonesState, seat: int, p: Pending) -> list[Action]:
     """The answers to the pending choice ``p``."""
+    if p.kind == "weapon":
+        return weapon_actions(state, seat, p)
     if p.kind == "send":
         return list(send_actions(seat, state.players))
     table = seat_actions(seat).repel
@@ -139,8 +145,12 @@ def is_legal(state: BadBonesState, action: Action) -> bool:
     seat, verb, args = action.seat, action.verb, action.args
     if state.over or not 0 <= seat < state.players or state.done[seat]:
         return False
+    if state.phase == "market":
+        return market.is_legal(state, action)
     if state.pending[seat]:
         p = state.pending[seat][0]
+        if p.kind == "weapon":
+            return weapon_is_legal(state, seat, p, action)
         if p.kind == "send":
             return verb == "send" and action in send_actions(seat, state.players)
         return verb == "repel" and len(args) == 1 and args[0] in repel_options(state, seat, p.square)
@@ -202,6 +212,8 @@ def why_illegal(game, state: BadBonesState, action: Action) -> tuple[str, str]:
     seat, who_ = action.seat, seat_name(action.seat)
     if not 0 <= seat < state.players:
         return f"there is no {who_} at a {state.players}-player table", R + "setup"
+    if state.phase == "market":
+        return market.why_illegal(state, action)
     phase_rule = game.current_rule(state)
     if state.done[seat]:
         waiting = ", ".join(seat_name(s) for s in game.to_move(state))
@@ -209,6 +221,8 @@ def why_illegal(game, state: BadBonesState, action: Action) -> tuple[str, str]:
     board = state.boards[seat]
     if state.pending[seat]:
         p = state.pending[seat][0]
+        if p.kind == "weapon":
+            return why_weapon_illegal(state, seat, p, action)
         if p.kind == "send":
             rule = R + {"catapult": "traps.catapult", "hearse": "traps.hearse"}.get(p.reason, "whatif.forest")
             return (f"{who_} must first choose whose cemetery the {p.model.split('-')[0]} skeleton goes "

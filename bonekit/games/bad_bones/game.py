@@ -18,6 +18,7 @@ from ...core.options import names_option, unknown_options, variant_option
 from ...core.rng import Rng
 from ...core.rules import RuleCatalog
 from ...core.words import plural, short
+from . import market
 from .board import COORDS, components, other_side
 from .choices import (
     CANONICAL,
@@ -29,6 +30,7 @@ from .choices import (
     unmoved,
     why_illegal,
 )
+from .market import FREE, open_market
 from .moves import (
     R,
     _exits,
@@ -44,17 +46,21 @@ from .moves import (
 )
 from .state import BadBonesState, Board, Pending, Skeleton, own, set_done
 from .text import render_text
+from .weapons import answer_weapon, trigger_weapon
 
-OPTIONS = {"names", "rounds", "heroic", "max_rounds", "setup"}
-PHASE_RULE = {"hero": "phase.hero", "traps": "phase.traps", "move": "phase.move", "over": "end"}
+OPTIONS = {"names", "rounds", "heroic", "max_rounds", "setup", "advanced"}
+PHASE_RULE = {"market": "market", "hero": "phase.hero", "traps": "phase.traps", "move": "phase.move",
+              "over": "end"}
 STAGE_WORDS = {"hero": "hero phase", "traps": "trap phase", "move": "movement phase"}
 
 
 class BadBones(Game[BadBonesState]):
     id = "bad_bones"
     title = "Bad Bones"
-    variants = ("basic", "solo")
+    variants = ("basic", "solo", "advanced")
     player_counts = {"basic": (2, 3, 4, 5, 6), "solo": (1,)}
+    mode_player_counts = {"advanced": (2, 3, 4, 5, 6)}
+    """Variants that play but are not on the start page yet (its notebook lists player_counts)."""
 
     def __init__(self) -> None:
         self.rules = RuleCatalog.from_markdown(Path(__file__).with_name("rules.md"))
@@ -75,13 +81,14 @@ class BadBones(Game[BadBonesState]):
         ``setup`` ("standard", or "empty" for a sandbox board with no starting skeletons).
         """
         variant = variant_option(variant, self.variants, "solo" if players == 1 else "basic", self.title)
-        counts = self.player_counts[variant]
+        counts = {**self.player_counts, **self.mode_player_counts}[variant]
         if type(players) is not int or players not in counts:
             raise ValueError(f"the {variant} game is for {counts[0]}-{counts[-1]} players, not "
                              f"{short(players)} [rule {R}setup]")
         unknown_options(options, OPTIONS)
-        if variant != "solo" and ({"rounds", "heroic"} & set(options)):
-            raise ValueError("rounds and heroic are options of the solo game")
+        if variant != "solo" and ({"rounds", "heroic", "advanced"} & set(options)):
+            raise ValueError("rounds, heroic and advanced are options of the solo game "
+                             "(the advanced variant plays the Market for 2-6)")
         if type(seed) is not int:
             raise ValueError(f"seed must be an integer, not {short(seed)}")
         d = self.data
@@ -103,6 +110,10 @@ class BadBones(Game[BadBonesState]):
         names = names_option(options.get("names"), players)
         opts = {"names": list(names), "rounds": rounds, "heroic": heroic,
                 "max_rounds": max_rounds, "setup": setup}
+        if options.get("advanced", False) is not False:  # solo with the advanced rules
+            if options["advanced"] is not True:
+                raise ValueError(f"advanced must be True or False, not {short(options['advanced'])}")
+            opts["advanced"] = True
         return self._build(players, variant, seed, opts, None)
 
     def _build(self, players: int, variant: str, seed: int, opts: dict,
@@ -111,25 +122,30 @@ class BadBones(Game[BadBonesState]):
         (None: none are built)."""
         d = self.data
         solo = variant == "solo"
+        advanced = variant == "advanced" or opts.get("advanced", False)
         floors = d.raw["solo"]["floors"] if solo else d.raw["tower"]["floors"]
         houses = d.raw["solo"]["houses"] if solo else d.raw["village"]["houses"]
         state = BadBonesState(
             players=players, variant=variant, seed=seed, names=tuple(opts["names"]), rng=Rng(seed),
-            boards=[Board(d.hero_start, floors, houses, supply=d.starting_supply(), tower_size=floors,
-                          village_size=houses) for _ in range(players)],
+            boards=[Board(d.hero_start, floors, houses, supply=list(FREE) if advanced else
+                          d.starting_supply(), tower_size=floors, village_size=houses)
+                    for _ in range(players)],
             bag=list(range(d.tokens)), done=[False] * players, pending=[[] for _ in range(players)],
             eliminated=[False] * players, options=dict(opts))
         if events is not None:
-            events.append(Event("setup", R + "setup",
+            kit = "a free treasure (the rest is bought at the Market)" if advanced else "six traps in supply"
+            events.append(Event("setup", R + ("setup.advanced" if advanced else "setup"),
                                 f"{plural(players, 'player')} set up: a board each with a tower of "
                                 f"{plural(floors, 'floor')}, {plural(houses, 'house')}, the hero on top "
-                                "of the tower and six traps in supply."))
+                                f"of the tower and {kit}."))
         if opts["setup"] == "standard":
             self._setup_skeletons(state, events)
         elif events is not None:
             events.append(Event("sandbox", R + "kit.sandbox",
                                 "An empty board for the trap lab: no skeletons yet."))
-        if events is not None:
+        if advanced:
+            open_market(state, events)
+        elif events is not None:
             events.append(Event("round", R + "round", "Round 1 begins: everyone moves their hero."))
         return state
 
@@ -172,6 +188,8 @@ class BadBones(Game[BadBonesState]):
         "game over"). Setup leaves the game at round 1, hero phase."""
         if state.over:
             return f"after round {state.round}", "game over"
+        if state.phase == "market":
+            return market.stage(state)
         words = f"round {state.round}"
         if state.variant == "solo":
             last = state.options["rounds"]
@@ -235,13 +253,20 @@ class BadBones(Game[BadBonesState]):
 
     def _apply(self, state: BadBonesState, action: Action, events: list[Event] | None) -> None:
         seat, verb, args = action.seat, action.verb, action.args
+        if state.phase == "market":
+            return market.apply(state, action, events)
         if state.pending[seat]:
-            self._answer(state, seat, args[0], events)
+            if state.pending[seat][0].kind == "weapon":
+                answer_weapon(state, seat, action, events)
+            else:
+                self._answer(state, seat, args[0], events)
+            if state.phase == "hero":  # the hero phase ends for a seat once its weapon is settled
+                set_done(state, seat, not state.pending[seat])
         elif verb == "move":
             move_skeleton(state, seat, first_of_group(state, seat, args[0], args[1]), events)
         elif verb == "hero":
             self._hero(state, seat, args[0], events)
-            set_done(state, seat, True)
+            set_done(state, seat, not state.pending[seat])  # a weapon may be owed
         elif verb == "pass":
             if events is not None:
                 events.append(Event("pass", R + "phase.traps",
@@ -282,6 +307,9 @@ class BadBones(Game[BadBonesState]):
         while True:
             while state.pending[seat]:
                 p = state.pending[seat][0]
+                if p.kind == "weapon":  # the default is to keep the weapon for later
+                    answer_weapon(state, seat, pending_actions(state, seat, p)[0], events)
+                    continue
                 first = (f"p{_exits(state.players, seat, 'top')[0] + 1}" if p.kind == "send"
                          else repel_options(state, seat, p.square)[0])
                 self._answer(state, seat, first, events)
@@ -312,6 +340,8 @@ class BadBones(Game[BadBonesState]):
             events.append(Event("hero", R + "phase.hero",
                                 f"{who(state, seat)}'s hero moves {before} → {to}{kills}.",
                                 {"seat": seat, "from": before, "to": to, "killed": len(killed)}))
+        if len(killed) >= 3 and board.weapon is not None:
+            trigger_weapon(state, seat, killed, events)
 
     def _advance(self, state: BadBonesState, events: list[Event] | None) -> None:
         """Move to the next phase once every player has finished this one."""

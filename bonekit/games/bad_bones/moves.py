@@ -18,6 +18,7 @@ from functools import cache
 from ...core.actions import seat_name
 from ...core.events import Event
 from ...core.words import plural
+from . import weapons
 from .board import (
     COORDS,
     DIR_NAMES,
@@ -198,6 +199,8 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
                 events.append(Event("hero_kill", R + "whatif.hero",
                                     f"{name}{here}) walks into the hero and is destroyed.",
                                     {"seat": seat, "skeleton": sid, "square": here}))
+            if board.weapon is not None:  # a stack of three or more may trigger the weapon
+                weapons.hero_struck(state, seat, sk, events)
             return
         if trap is not None and trap.blast:  # a blast area is an empty square, arrows and all
             trap = None
@@ -506,6 +509,8 @@ def end_of_movement(state: BadBonesState, seat: int, events: list[Event] | None)
     board.triggered = []
     board.catapult_targets = {}
     board.landed = []
+    if board.frozen or board.struck:
+        weapons.after_movement(state, seat, events)
     t = treasure_square(state, seat)
     if t is not None and board.hero != t:
         rc = COORDS.get(t)

@@ -16,6 +16,7 @@ from .bots import _safest
 from .choices import TURNS
 from .moves import answer_send, end_of_movement, move_skeleton, repel, send
 from .state import BadBonesState, Skeleton, Trap
+from .weapons import WEAPONS
 
 
 def _game():
@@ -25,18 +26,22 @@ def _game():
 
 def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] = (),
               hero: str | None = None, floors: int = 4, houses: int = 5, seed: int = 0,
-              supply: Iterable[str] = ()) -> BadBonesState:
+              supply: Iterable[str] = (), weapon: str | None = None) -> BadBonesState:
     """A one-board sandbox: skeletons as (square or forest spot, facing n/e/s/w), traps as
     (kind, square), ("wall", square, "/" or "\\") or ("labyrinth", square, "white" or
     "black"), the hero on a square (None: on the tower).
 
     The basic traps come from the basic supply; the advanced version's traps (``NEW_TRAP_KINDS``)
     are handed out by the lab. Add "damaged" to a trap's tuple to stage its used side (a bomb's
-    is its blast area). ``supply``: extra traps (any kind) put in the supply, to place by actions."""
+    is its blast area). ``supply``: extra traps (any kind) put in the supply, to place by actions.
+    ``weapon``: the weapon card the board holds (one of ``weapons.WEAPONS``), for weapon lessons."""
     game = _game()
     state = game.new(1, "solo", seed=seed, setup="empty")
     board = state.boards[0]
     board.floors, board.houses = floors, houses
+    if weapon is not None and weapon not in WEAPONS:
+        raise ValueError(f"there is no weapon called {short(weapon)}")
+    board.weapon = weapon
     board.tower_size, board.village_size = floors, houses
     for kind in supply:
         if kind not in ALL_TRAP_KINDS:
@@ -103,6 +108,8 @@ def march(state: BadBonesState, phases: int = 1, hero_path: Sequence[str] = (),
             move_skeleton(s, 0, sid, events)
             while s.pending[0]:
                 p = s.pending[0].pop(0)
+                if p.kind == "weapon":  # the march keeps weapons for later: lessons use apply
+                    continue
                 if p.kind == "send" and p.reason == "hearse":
                     answer_send(s, 0, p, 0, events)
                 elif p.kind == "send":

@@ -15,8 +15,12 @@ To change a state by hand (tests, staged lessons), start from ``game.new`` or
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ...core.rng import Rng
+
+if TYPE_CHECKING:
+    from .market import Market
 
 ALL = -1
 """An ownership mask: every board is this state's own."""
@@ -81,20 +85,26 @@ class Board:
     landed: list[str] = field(default_factory=list)            # where the dragon landed this round
     tower_size: int = 4       # floors and houses at setup (the solo game has fewer)
     village_size: int = 5
+    weapon: str | None = None  # the advanced game's weapon card, bought at the market
+    # the weapons' bookkeeping (weapons.py), replaced never edited: frozen skeleton -> movement
+    # phases it still sits out; hero kills this movement phase per starting stack (square, facing)
+    frozen: dict[int, int] = field(default_factory=dict)
+    struck: dict[tuple, tuple[int, ...]] = field(default_factory=dict)
 
     def copy(self) -> Board:
         """A copy sharing nothing mutable with this board."""
         return Board(self.hero, self.floors, self.houses, dict(self.traps), list(self.supply),
                      dict(self.skeletons), list(self.cemetery), list(self.triggered),
                      dict(self.catapult_targets), list(self.removed_traps), list(self.landed),
-                     self.tower_size, self.village_size)
+                     self.tower_size, self.village_size, self.weapon, dict(self.frozen), dict(self.struck))
 
     def fork(self) -> Board:
         """A copy for the engine to change: its own skeletons dict, every other container
         shared (the engine replaces those rather than editing them)."""
         return Board(self.hero, self.floors, self.houses, self.traps, self.supply,
                      dict(self.skeletons), self.cemetery, self.triggered, self.catapult_targets,
-                     self.removed_traps, self.landed, self.tower_size, self.village_size)
+                     self.removed_traps, self.landed, self.tower_size, self.village_size, self.weapon,
+                     self.frozen, self.struck)
 
 
 @dataclass(slots=True)
@@ -116,6 +126,7 @@ class BadBonesState:
     ended: str = ""                 # why the game ended
     options: dict = field(default_factory=dict)
     viewer: int | None = None
+    market: Market | None = None    # the advanced game's market (immutable; replaced, never edited)
     # Bookkeeping, not part of the game: bit i set = boards[i] is shared with no other state.
     mine: int = field(default=ALL, compare=False, repr=False)
 
@@ -125,7 +136,7 @@ class BadBonesState:
                              Rng(self.rng.seed, self.rng.counter), [b.copy() for b in self.boards],
                              list(self.bag), self.token, self.round, self.phase, list(self.done),
                              [list(p) for p in self.pending], list(self.eliminated), self.over,
-                             self.ended, dict(self.options), self.viewer, ALL)
+                             self.ended, dict(self.options), self.viewer, self.market, ALL)
 
     def successor(self) -> BadBonesState:
         """A copy for the engine to change that shares every board with this state until
@@ -134,7 +145,7 @@ class BadBonesState:
         return BadBonesState(self.players, self.variant, self.seed, self.names, self.rng,
                              list(self.boards), self.bag, self.token, self.round, self.phase,
                              self.done, self.pending, self.eliminated, self.over,
-                             self.ended, self.options, self.viewer, 0)
+                             self.ended, self.options, self.viewer, self.market, 0)
 
 
 def set_done(state: BadBonesState, seat: int, done: bool) -> None:

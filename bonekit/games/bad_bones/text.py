@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ...core.actions import seat_name
 from ...core.words import plural
 from .board import COLS, NEW_TRAP_KINDS, SIZE, square
+from .market import text_lines as market_lines
 from .state import BadBonesState, Trap
 
 if TYPE_CHECKING:
@@ -59,9 +60,11 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
     who = "all-seeing view" if s.viewer is None else f"view of {seat_name(s.viewer)}"
     seed = f" · seed {s.seed}" if s.viewer is None else ""
     heroic = ", heroic" if s.options["heroic"] else ""
+    heroic += ", advanced" if s.options.get("advanced") else ""
     mode = s.variant + (f" ({plural(s.options['rounds'], 'round')}{heroic})" if s.variant == "solo" else "")
     lines = [f"Bad Bones · {mode} · {plural(s.players, 'player')}{seed} · {who}",
              f"Round {s.round} · phase {s.phase} · tracking token {s.token} · bag {len(s.bag)}"]
+    lines += market_lines(s)
     for seat in range(s.players):
         b = s.boards[seat]
         name = s.names[seat] if s.names[seat] != seat_name(seat) else ""

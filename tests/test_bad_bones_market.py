@@ -224,7 +224,7 @@ def test_a_pass_is_final():
     state = play(state, f"P{p + 1} pass")
     while state.phase == "market":
         assert buyer(state) != p
-        refused(state, f"P{p + 1} buy wall", "bad_bones.ruling.market_pass", "final")
+        refused(state, f"P{p + 1} buy wall", "bad_bones.advanced.ruling.market_pass", "final")
         seat = buyer(state)
         cheapest = min((a for a in GAME.legal_actions(state, seat) if a.verb == "buy"),
                        key=lambda a: COST[a.args[0]], default=Action(seat, "pass"))
@@ -242,7 +242,8 @@ def test_a_player_who_can_afford_nothing_is_passed_for_and_the_market_closes():
     kinds = [e.kind for e in events]
     assert kinds == ["buy", "market_pass", "market_closed", "round"]
     auto = events[1]
-    assert auto.rule == "bad_bones.ruling.market_unaffordable" and auto.data == {"seat": p, "auto": True}
+    assert auto.rule == "bad_bones.advanced.ruling.market_unaffordable"
+    assert auto.data == {"seat": p, "auto": True}
     assert state.phase == "hero" and GAME.to_move(state) == (0, 1) and state.market.passed == (True, True)
     assert GAME.stage(state) == ("round 1", "hero phase")
     assert "Market closed · coins left (not points)" in GAME.text(state)

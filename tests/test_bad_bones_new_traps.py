@@ -89,7 +89,7 @@ def test_a_wall_sending_a_skeleton_into_a_barricade_uses_both(game):
     assert state.boards[0].skeletons[sid].side == "black"
     traps = state.boards[0].traps
     assert traps["b2"] == Trap("wall", True, "/") and traps["b1"] == Trap("barricade", True)
-    assert rules_of(events, "barricade") == [R + "ruling.barricade_wall"]
+    assert rules_of(events, "barricade") == [R + "advanced.ruling.barricade_wall"]
 
 
 def test_a_forest_skeleton_held_by_a_barricade_stays_in_its_forest(game):
@@ -160,7 +160,7 @@ def test_refusals_around_bombs_and_labyrinths_name_their_rule(game):
     assert "blast area" in str(err)
     refused(game, state, "P1 place wall b2 /", R + "traps.bomb")
     refused(game, state, "P1 retrieve b2", R + "traps.bomb")
-    refused(game, state, "P1 place bomb c5", R + "ruling.bomb_under_hero")
+    refused(game, state, "P1 place bomb c5", R + "advanced.ruling.bomb_under_hero")
     refused(game, state, "P1 place bomb d2", R + "phase.traps.place")
     refused(game, state, "P1 place labyrinth e2", R + "traps.labyrinth")
     refused(game, state, "P1 place labyrinth e2 grey", R + "traps.labyrinth")
@@ -219,7 +219,7 @@ def test_solo_hearse_ruling_own_cemetery_and_back_to_supply(game):
     state, events = game.apply(state, "P1 move b1 s")
     assert place_of(state, sid) == ("cemetery", 0)
     assert state.boards[0].supply.count("hearse") == 1 and "b2" not in state.boards[0].traps
-    assert set(rules_of(events, "hearse") + rules_of(events, "sent")) == {R + "ruling.solo_hearse"}
+    assert set(rules_of(events, "hearse") + rules_of(events, "sent")) == {R + "advanced.ruling.solo_hearse"}
 
 
 # ---- labyrinth ----------------------------------------------------------------------------------
@@ -362,7 +362,7 @@ def test_spring_wear_ruling_damaged_then_removed(game):
     state = lab_state(skeletons=[("b1", "s")], traps=[("spring", "b2", "damaged")])
     state, events = run(state)
     assert "b2" not in state.boards[0].traps
-    assert rules_of(events, "trap_destroyed") == [R + "ruling.spring_wear"]
+    assert rules_of(events, "trap_destroyed") == [R + "advanced.ruling.spring_wear"]
 
 
 # ---- data, catalog, scoring, text ---------------------------------------------------------------
@@ -385,15 +385,16 @@ def test_data_every_trap_has_stars_wear_and_a_cost_and_the_weapons_table(game):
     assert all(isinstance(w["cost"], int) and 0 < w["cost"] <= 20 and w["effect"] for w in weapons.values())
 
 
+NEW_RULINGS = ("barricade_wall", "bomb_under_hero", "blast_stars", "solo_hearse", "spring_wear")
+
+
 def test_every_new_trap_and_ruling_has_a_catalog_section(game):
     ids = {*(f"traps.{k}" for k in NEW_TRAP_KINDS), "traps.bomb.at_once", "traps.new",
-           *(f"ruling.{r}" for r in ("barricade_wall", "bomb_under_hero", "blast_stars", "solo_hearse",
-                                     "spring_wear"))}
+           *(f"advanced.ruling.{r}" for r in NEW_RULINGS)}
     for rid in ids:
         assert R + rid in game.rules, rid
         assert len(game.rules[R + rid].text) > 60, rid
-    rulings = [R + "ruling." + r for r in ("barricade_wall", "bomb_under_hero", "blast_stars", "solo_hearse",
-                                          "spring_wear")]
+    rulings = [R + "advanced.ruling." + r for r in NEW_RULINGS]
     assert all("Alternative" in game.rules[r].text for r in rulings)
 
 

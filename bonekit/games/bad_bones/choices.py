@@ -284,7 +284,7 @@ def _why_trap_illegal(state: BadBonesState, action: Action) -> tuple[str, str]:
         return f"{sq} already holds a {board.traps[sq].kind}", place
     if kind == "bomb" and sq == board.hero:
         return (f"a bomb goes on an empty square or one holding only skeletons, never under the hero "
-                f"({sq})", R + "ruling.bomb_under_hero")
+                f"({sq})", R + "advanced.ruling.bomb_under_hero")
     if _occupied(board, sq) and kind not in ("dragon", "bomb"):
         return (f"{sq} holds skeletons; only the dragon may land on skeletons", R + "traps.dragon.landing")
     if kind == "wall":

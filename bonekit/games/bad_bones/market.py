@@ -2,7 +2,7 @@
 
 Every player holds 20 coins and a free treasure. A random first buyer opens the Market; one
 purchase per turn, clockwise, then back counter-clockwise starting with the last player, and
-so on, snaking, until everyone has passed (a pass is final: ruling bad_bones.ruling.market_pass).
+so on, snaking, until everyone has passed (a pass is final: ruling bad_bones.advanced.ruling.market_pass).
 A player who can afford nothing left is passed for automatically. Traps bought go to the
 player's supply, the weapon card to ``Board.weapon``.
 
@@ -138,7 +138,7 @@ def _settle(state: BadBonesState, events: list[Event] | None, lap: int) -> None:
         if not _affordable(m, state.boards[seat], seat):
             m = replace(m, passed=_set(m.passed, seat, True))
             if events is not None:
-                events.append(Event("market_pass", R + "ruling.market_unaffordable",
+                events.append(Event("market_pass", R + "advanced.ruling.market_unaffordable",
                                     f"{who(state, seat)} cannot afford anything left with "
                                     f"{plural(m.coins[seat], 'coin')} and passes for good.",
                                     {"seat": seat, "auto": True}))
@@ -230,7 +230,7 @@ def why_illegal(state: BadBonesState, action: Action) -> tuple[str, str]:
     me, buyer = seat_name(seat), seat_name(m.buyer)
     if m.passed[seat]:
         return (f"{me} has passed; a pass at the Market is final (waiting for {buyer})",
-                R + "ruling.market_pass")
+                R + "advanced.ruling.market_pass")
     if seat != m.buyer:
         return (f"it is {buyer}'s turn at the Market, not {me}'s: one purchase per turn, "
                 "clockwise, then back counter-clockwise", R + "market.order")

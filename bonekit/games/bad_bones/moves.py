@@ -312,7 +312,7 @@ def _barricade(state: BadBonesState, seat: int, sk: Skeleton, here: str, thrown:
                events: list[Event] | None) -> None:
     """A barricade on the square a skeleton would reach: a skeleton thrown there by a spring
     dies on its spikes; any other stays on the square it started its move from, with its
-    facing, flipped (ruling bad_bones.ruling.barricade_wall). Either way the barricade is used."""
+    facing, flipped (ruling bad_bones.advanced.ruling.barricade_wall). Either way the barricade is used."""
     board = own(state, seat)
     if here not in board.triggered:
         board.triggered = [*board.triggered, here]
@@ -328,7 +328,8 @@ def _barricade(state: BadBonesState, seat: int, sk: Skeleton, here: str, thrown:
     board.skeletons[sk.id] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, state.token)
     if events is not None:
         via = " (sent there by a wall, which is used too)" if walled else ""
-        events.append(Event("barricade", R + ("ruling.barricade_wall" if walled else "traps.barricade"),
+        rule = R + ("advanced.ruling.barricade_wall" if walled else "traps.barricade")
+        events.append(Event("barricade", rule,
                             f"{who(state, seat)}: the barricade on {here} holds the {_label(sk)} back{via}; "
                             f"it stays on {start}, flipped as if it had moved.",
                             {"seat": seat, "skeleton": sk.id, "square": here}))
@@ -337,7 +338,7 @@ def _barricade(state: BadBonesState, seat: int, sk: Skeleton, here: str, thrown:
 def hearse(state: BadBonesState, seat: int, sid: int, here: str, events: list[Event] | None,
            name: str = "") -> None:
     """A skeleton on the hearse: it and the hearse go to one opponent's cemetery (a choice
-    unless there is a single opponent; solo: ruling bad_bones.ruling.solo_hearse)."""
+    unless there is a single opponent; solo: ruling bad_bones.advanced.ruling.solo_hearse)."""
     targets = _exits(state.players, seat, "top")
     if len(targets) == 1:
         ride_hearse(state, seat, sid, here, targets[0], events)
@@ -356,7 +357,7 @@ def ride_hearse(state: BadBonesState, seat: int, sid: int, here: str, target: in
     board = own(state, seat)
     board.traps = {sq: t for sq, t in board.traps.items() if sq != here}
     solo = target == seat
-    rule = R + ("ruling.solo_hearse" if solo else "traps.hearse")
+    rule = R + ("advanced.ruling.solo_hearse" if solo else "traps.hearse")
     send(state, seat, sid, target, events, f"rides the hearse from {here}", rule)
     receiver = own(state, target)
     receiver.supply = sorted([*receiver.supply, "hearse"])
@@ -527,7 +528,9 @@ def end_of_movement(state: BadBonesState, seat: int, events: list[Event] | None)
 
 def _wear_rule(kind: str) -> str:
     """The section a trap's wear cites: the basic traps share one, a new trap has its own."""
-    return "ruling.spring_wear" if kind == "spring" else "traps" if kind in TRAP_KINDS else f"traps.{kind}"
+    if kind == "spring":
+        return "advanced.ruling.spring_wear"
+    return "traps" if kind in TRAP_KINDS else f"traps.{kind}"
 
 
 def place_trap(state: BadBonesState, seat: int, kind: str, sq: str, orientation: str | None,

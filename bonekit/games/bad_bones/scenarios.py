@@ -27,7 +27,7 @@ from ...core.actions import seat_name
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from ...core.replay import Replay
-from .board import DIRS, FOREST_FACING, components, coords, on_board, square
+from .board import DIRS, FOREST_FACING, TRAP_KINDS, components, coords, on_board, square
 from .sandbox import lab_state, march
 from .state import BadBonesState, Skeleton, Trap
 
@@ -250,14 +250,15 @@ def rulebook_checks() -> list[tuple[str, bool]]:
 
 
 def data_sources() -> dict[str, str]:
-    """Where each part of the component data comes from ("rulebook ..." or "kit: ...")."""
+    """Where each part of the basic game's component data comes from ("rulebook ..." or
+    "kit: ..."); the advanced version's traps, costs and weapons have their own notebook."""
     raw = components().raw
     sources = {"board": raw["board"]["source"], "symbols": raw["symbols_source"],
                "forests": raw["forests_source"], "models": raw["models_source"],
                "arrows": raw["arrows_source"], "village": raw["village"]["source"],
                "tower": raw["tower"]["source"], "new skeletons": raw["new_skeletons_source"],
                "round cap": raw["max_rounds_source"]}
-    sources.update({f"trap: {k}": t["source"] for k, t in raw["traps"].items()})
+    sources.update({f"trap: {k}": raw["traps"][k]["source"] for k in TRAP_KINDS})
     return sources
 
 

@@ -1,7 +1,7 @@
 """The advanced version's eight weapon cards (rule sections bad_bones.weapons.*).
 
 A weapon is triggered when its owner's hero eliminates three or more skeletons at once
-(ruling bad_bones.ruling.weapon_at_once): in the hero phase by his step, in the movement phase
+(ruling bad_bones.advanced.ruling.weapon_at_once): in the hero phase by his step, in the movement phase
 by one stack walking into him. The trigger queues a ``WeaponChoice`` on the player's pending
 list: first "use it or skip it", then the weapon's own small decisions, one at a time, each
 an ordinary action with a label (``P1 weapon use``, ``P1 shoot c3 red-top``, ``P1 face n``).
@@ -241,7 +241,7 @@ def answer_weapon(state: BadBonesState, seat: int, action: Action, events: list[
 
 
 def _freeze(state: BadBonesState, seat: int, sq: str, events: list[Event] | None) -> None:
-    """Freeze the skeletons on ``sq`` for one movement (ruling bad_bones.ruling.frozen).
+    """Freeze the skeletons on ``sq`` for one movement (ruling bad_bones.advanced.ruling.frozen).
 
     Before the movement phase they sit out this round's movement and show its side at once.
     During it, one still to move sits out the rest of this phase (it shows the side of those
@@ -277,8 +277,8 @@ def _curse(state: BadBonesState, seat: int, killed: tuple[int, ...], target: int
 
 # ---- helpers -------------------------------------------------------------------------------------
 def _has_target(state: BadBonesState, seat: int, weapon: str) -> bool:
-    """Whether ``weapon`` has something to act on (ruling bad_bones.ruling.weapon_idle);
-    the death wand needs another player (ruling bad_bones.ruling.solo_death_wand)."""
+    """Whether ``weapon`` has something to act on (ruling bad_bones.advanced.ruling.weapon_idle);
+    the death wand needs another player (ruling bad_bones.advanced.ruling.solo_death_wand)."""
     board = state.boards[seat]
     if weapon == "death_wand":
         return state.players > 1
@@ -327,7 +327,7 @@ def _adjacent(board) -> tuple[str, ...]:
 
 def _drops(board, lifted: str) -> list[str]:
     """Where the morning star may put the skeletons of ``lifted``: another square beside the
-    hero with no trap on it, never the tower (ruling bad_bones.ruling.morning_star)."""
+    hero with no trap on it, never the tower (ruling bad_bones.advanced.ruling.morning_star)."""
     traps = board.traps
     return [sq for sq in _adjacent(board) if sq != lifted and sq != _TOWER
             and (sq not in traps or traps[sq].blast)]

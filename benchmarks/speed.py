@@ -105,12 +105,18 @@ def last_line(error: WorkerError) -> str:
 
 
 # ---- measuring ---------------------------------------------------------------------------------
+NEW = "new since the baseline"   # a row the baseline cannot have (a newer game or variant)
+
+
 def best_of(args: argparse.Namespace, mode: Mode, path: str, kind: str, workers: dict[str, Worker]) -> dict:
     """One row for each checkout: its first round plays games from seed 0 for a share of
     ``--seconds`` (or ``--games`` games); the other rounds replay those same games; the
     checkouts alternate round by round and each keeps its fastest round. (Each checkout
     fills its own time, so a slow baseline does not stretch the run.)"""
     rounds: dict[str, list[dict]] = {name: [] for name in workers}
+    for name, worker in workers.items():
+        if name != "now" and not worker.call("knows", mode=mode):
+            rounds[name] = [{"error": NEW, "new": True}]
     for _ in range(args.repeats):
         for name, worker in workers.items():
             done = rounds[name]
@@ -151,6 +157,9 @@ def measure(args: argparse.Namespace, modes: list[Mode],
         known = {"random": rows[(*mode.key, "apply", "random", "now")].get("lengths", []),
                  "own": rows[(*mode.key, "playout", "own", "now")].get("lengths", [])}
         for name, worker in workers.items():
+            if name != "now" and rows[(*mode.key, "apply", "random", name)].get("new"):
+                memory[(*mode.key, name)] = {"error": NEW, "new": True}
+                continue
             try:
                 if name == "now":
                     pick = now.call("longest", mode=mode, known=known, candidates=args.memory_games)
@@ -245,7 +254,8 @@ def print_speed(modes: list[Mode], rows: Rows, ttt: float | None, baseline: bool
                 if baseline:
                     today = rows[(*mode.key, path, kind, "today")]
                     must_today = APPLY_VS_TODAY if path == "apply" else None
-                    figure = f"{rate(today):>11,.0f}" if "error" not in today else f"failed: {today['error']}"
+                    figure = (f"{rate(today):>11,.0f}" if "error" not in today else
+                              today["error"] if today.get("new") else f"failed: {today['error']}")
                     line += f" {times(ratio_of(rate(now), rate(today)), must_today):>8} {figure}"
                 print(line)
         print(f"  ✓/✗ against the must-targets: apply · random ≥ {APPLY_VS_TODAY:g}× today"
@@ -272,7 +282,8 @@ def print_memory(modes: list[Mode], memory: dict, baseline: bool) -> None:
                 f"{m['states_mb'] + m['events_mb']:>8.2f} {m['traced_mb']:>9.2f}")
         today = memory.get((*mode.key, "today"))
         if today:
-            line += f" {today['states_mb']:>9.2f}" if "error" not in today else f" failed: {today['error']}"
+            line += (f" {today['states_mb']:>9.2f}" if "error" not in today else
+                     f" {today['error']}" if today.get("new") else f" failed: {today['error']}")
         print(line)
     print(f"  ✓/✗: states ≤ {TIMELINE_MB:g} MB (MB = 10⁶ bytes). Events: what the Stepper keeps besides the "
           "states (objects not\n  already counted). Traced: what tracemalloc saw retained while the Replay "
@@ -335,7 +346,7 @@ def print_failures(rows: Rows, memory: dict) -> None:
     failed: dict[str, list[str]] = {}
     tracebacks: dict[str, str] = {}
     for key, figures in [*rows.items(), *memory.items()]:
-        if "error" in figures:
+        if "error" in figures and not figures.get("new"):
             where = f"{TITLES[key[0]]} {key[1]} " + (" · ".join(key[2:4]) if len(key) == 5 else "memory")
             failed.setdefault(figures["error"], []).append(f"{where} ({key[-1]})")
             tracebacks.setdefault(figures["error"], figures["traceback"])

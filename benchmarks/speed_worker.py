@@ -35,6 +35,16 @@ class Bench:
         return {"bonekit": str(Path(self.bonekit.__file__).parent.parent),
                 "version": self.bonekit.__version__, "python": sys.version.split()[0]}
 
+    def knows(self, mode: Mode) -> bool:
+        """Whether this checkout has ``mode`` at all (a baseline predates newer games and
+        variants: their rows are marked new rather than failed)."""
+        try:
+            game = self.bonekit.load(mode.game)
+            game.new(mode.players, variant=mode.variant, seed=0, **mode.options)
+        except Exception:  # noqa: BLE001 - any refusal means the checkout cannot play it
+            return False
+        return True
+
     def bots(self, game: Any, mode: Mode, kind: str, seed: int) -> dict[int, Any]:
         """One bot per seat, seeded from the game's seed (as a Table and simulate() do)."""
         cls = self.bonekit.RandomBot if kind == "random" else game.bots[mode.bot]

@@ -106,13 +106,13 @@ def test_a_stack_walking_into_the_hero_triggers_it_in_the_movement_phase(game):
 
 
 def test_kills_of_different_stacks_do_not_add_up(game):
-    """ruling.weapon_at_once: two skeletons from b1 and one from a2 walk into the hero on b2."""
+    """advanced.ruling.weapon_at_once: two skeletons from b1 and one from a2 walk into the hero on b2."""
     state, _ = armed("teleportation_wand", crowd="b1", n=2, facing="s")
     put(state, 0, "a2", "e", model="purple-top")
     state, _ = step(game, state, "P1 hero b2", "P1 pass", "P1 move-all")
     assert state.round == 2 and state.boards[0].hero == "b2" and not state.pending[0]
     assert not [s for s in state.boards[0].skeletons.values() if s.r >= 0 and 0 <= s.c < 5]
-    assert R + "ruling.weapon_at_once" in game.rules
+    assert R + "advanced.ruling.weapon_at_once" in game.rules
 
 
 def test_move_all_keeps_the_weapon_for_later(game):
@@ -190,7 +190,7 @@ def test_ice_wand_in_the_hero_phase_skips_this_round_and_thaws(game):
 
 
 def test_ice_wand_in_the_movement_phase_never_blocks_its_end(game):
-    """ruling.frozen: a skeleton frozen after its move sits out the next round; one frozen
+    """advanced.ruling.frozen: a skeleton frozen after its move sits out the next round; one frozen
     before its move sits out the rest of this phase; neither keeps the phase from ending."""
     state, ids = armed("ice_wand", crowd="b1", n=3, facing="s")
     moved = put(state, 0, "a1", "s", model="yellow-top")     # moves first (canonical order)
@@ -216,7 +216,7 @@ def test_ice_wand_in_the_movement_phase_never_blocks_its_end(game):
     assert again.round == 2 and at(again, 0, late) == ("e1", "s")
     again, _ = step(game, again, "P1 hero b3", "P1 pass", "P1 move-all")
     assert at(again, 0, late) == ("e2", "s")
-    assert R + "ruling.frozen" in game.rules
+    assert R + "advanced.ruling.frozen" in game.rules
 
 
 def test_death_wand_sends_the_fallen_to_the_only_opponent(game):
@@ -236,11 +236,11 @@ def test_death_wand_asks_whom_at_a_bigger_table(game):
 
 
 def test_death_wand_is_never_offered_in_the_solo_game(game):
-    """ruling.solo_death_wand."""
+    """advanced.ruling.solo_death_wand."""
     state, ids = armed("death_wand")
     state, _ = step(game, state, "P1 hero b2")
     assert state.phase == "traps" and bag_has(state, ids)
-    assert R + "ruling.solo_death_wand" in game.rules
+    assert R + "advanced.ruling.solo_death_wand" in game.rules
 
 
 def test_teleportation_wand_puts_the_hero_on_the_tower(game):
@@ -295,7 +295,7 @@ def test_morning_star_the_rulebook_example(game):
 
 
 def test_rapier_turns_each_skeleton_of_a_square_its_own_way(game):
-    """ruling.rapier_each: one direction per skeleton, in token order."""
+    """advanced.ruling.rapier_each: one direction per skeleton, in token order."""
     state, _ = armed("rapier")
     a, b = sorted(put(state, 0, "c2", "s", model=m) for m in ("yellow-top", "green-left"))
     state, _ = step(game, state, "P1 hero b2", "P1 weapon use", "P1 point c2")

@@ -32,6 +32,7 @@ from .access import Entry, describe, ink_on
 MAX_WIDTH = 1200
 PAD = 8              # inside a board's panel
 INFO = 98            # supply, cemetery and button rows under the village
+WEAPON_H = 54        # the weapon card's strip under the buttons (advanced game only)
 GAP = 12             # between panels
 HEADER = 68          # the scene's header band
 TITLE = 58           # a board's title band (name, score, status, top forest's receiver)
@@ -148,14 +149,15 @@ def per_row_of(players: int) -> int:
     return players if players <= 3 else math.ceil(players / 2)
 
 
-def layout(players: int, legend: list[Entry] | None = None) -> tuple[list[Geometry], int, int]:
+def layout(players: int, legend: list[Entry] | None = None,
+           weapons: bool = False) -> tuple[list[Geometry], int, int]:
     """Each board's geometry, and the scene's width and height (with room for ``legend``, by
-    default the basic game's)."""
+    default the basic game's, and with ``weapons`` for a weapon card under every board)."""
     cs = cell_size(players)
     fw = round(0.78 * cs)
     per_row = per_row_of(players)
     panel_w = 2 * PAD + fw + 13 + SIZE * cs + 4 + fw
-    panel_h = TITLE + fw + 14 + SIZE * cs + 6 + 0.62 * cs + 8 + INFO
+    panel_h = TITLE + fw + 14 + SIZE * cs + 6 + 0.62 * cs + 8 + INFO + (WEAPON_H if weapons else 0)
     width = max(per_row * panel_w + (per_row - 1) * GAP + 2 * GAP, 640)
     rows = math.ceil(players / per_row)
     left = (width - (per_row * panel_w + (per_row - 1) * GAP)) / 2
@@ -179,8 +181,13 @@ def render(game: BadBones, state: BadBonesState, seat: int | None = None,
     With ``previous`` (the state one step before) the picture marks what changed since.
     """
     s = game.view(state, seat)
+    if s.phase == "market":
+        # imported here: the Market's picture draws its tiles with this module's helpers
+        from . import bad_bones_market
+        before = game.view(previous, seat) if previous is not None else None
+        return bad_bones_market.render(game, s, seat, active, before)
     legend = legend_for(s)
-    geos, width, height = layout(s.players, legend)
+    geos, width, height = layout(s.players, legend, has_weapons(s))
     who = "all-seeing view" if seat is None else f"view of {seat_name(seat)}"
     scene = Scene(width, height, background=PAPER,
                   title=f"Bad Bones, round {s.round}, {phase_words(s.phase)}, {who}")
@@ -261,6 +268,8 @@ def _prompt(game: BadBones, s: BadBonesState, p: int, placing, legal: list[Actio
     who = seat_name(p)
     if s.pending[p]:
         pend = s.pending[p][0]
+        if pend.kind == "weapon":
+            return f"{who}: " + weapon_prompt(game, s, p, pend)
         colour = pend.model.split("-")[0]
         if pend.kind == "repel":
             return (f"{who}: the {colour} skeleton flees the dragon on {pend.square}: click a square "
@@ -393,7 +402,8 @@ def legend_for(s: BadBonesState) -> list[Entry]:
     broken = [k for k in NEW_TRAPS if k != "bomb" and (k, True) in {(kind, dmg) for kind, dmg, _ in shown}]
     sides = [x for x in SIDE_PILL if ("labyrinth", False, x) in shown or ("labyrinth", True, x) in shown]
     blast = any(kind == "bomb" and dmg for kind, dmg, _ in shown)
-    if not (new or broken or sides or blast):
+    armed, frozen = has_weapons(s), frozen_shown(s)
+    if not (new or broken or sides or blast or armed or frozen):
         return LEGEND
     extra = []
     if new:
@@ -404,6 +414,10 @@ def legend_for(s: BadBonesState) -> list[Entry]:
                            access.icons(*(_lab_icon(x) for x in sides), step=44), 44 * len(sides)))
     if blast:
         extra.append(Entry("blast: a bomb went off (no trap goes there; arrows still turn)", _blast_icon))
+    if armed:
+        extra.append(WEAPON_ENTRY)
+    if frozen:
+        extra.append(FROST_ENTRY)
     out = []
     for e in LEGEND:
         if broken and e.text.endswith(": damaged"):
@@ -462,6 +476,9 @@ def description(game: BadBones, s: BadBonesState, changes: list[Change] = ()) ->
             continue
         on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
         blasts = sum(map(is_blast, b.traps.values()))
+        ice = len(frozen_on_board(b))
+        arms = (f", weapon card {weapon_name(b.weapon)}" if b.weapon else "") + (
+            f", {ice} frozen" if ice else "")
         placed = plural(len(b.traps) - blasts, 'trap') + " placed" + (
             f" (and {plural(blasts, 'blast area')})" if blasts else "")
         boards.append(
@@ -469,7 +486,7 @@ def description(game: BadBones, s: BadBonesState, changes: list[Change] = ()) ->
             f"{b.houses} of {plural(b.village_size, 'house')}, "
             f"{plural(on_board, 'skeleton')} on the board and {len(b.skeletons) - on_board} in the "
             f"forests, {placed}, {len(b.cemetery)} in the cemetery, "
-            f"hero on {b.hero}")
+            f"hero on {b.hero}{arms}")
     said = list(dict.fromkeys(c.words for c in changes if c.words))
     last = ""
     if said:
@@ -645,6 +662,8 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
     _grid(game, s, scene, g, paths)
     _village(game, s, scene, g)
     _info(game, s, scene, g)
+    if b.weapon:
+        _weapon_strip(game, scene, g, b.weapon)
     _pending_marks(game, s, scene, g)
     if s.eliminated[p]:  # a banner where the buttons would be: it hides nothing of the board
         why = "the tower has fallen" if b.floors == 0 else "the village has burnt"
@@ -723,7 +742,7 @@ def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, paths=())
         if 0 <= sk.r < SIZE and 0 <= sk.c < SIZE:
             here[(sk.r, sk.c)].append(sk)
     for (r, c) in sorted(here):
-        _stacks(game, s, scene, token_box(g, b, r, c), here[(r, c)])
+        _stacks(game, s, scene, token_box(g, b, r, c), here[(r, c)], b.frozen)
 
 
 def token_box(g: Geometry, board, r: int, c: int) -> tuple[float, float, float, float]:
@@ -897,7 +916,10 @@ def stacks_at(s: BadBonesState, g: Geometry, r: int,
     return stack_centres(s, token_box(g, b, r, c), here)
 
 
-def _stacks(game: BadBones, s: BadBonesState, scene: Scene, box, skeletons: list) -> None:
+def _stacks(game: BadBones, s: BadBonesState, scene: Scene, box, skeletons: list,
+            frozen: dict[int, int] | None = None) -> None:
+    """The stacks of one square or forest spot; ``frozen`` (skeleton -> movements it still sits
+    out) marks the frozen ones."""
     for facing, side, sks, cx, cy, size in stack_centres(s, box, skeletons):
         symbols = [symbol_of(game, k.id) for k in sks]
         colours = [SYMBOL_FILL[x] for x in symbols]
@@ -909,6 +931,9 @@ def _stacks(game: BadBones, s: BadBonesState, scene: Scene, box, skeletons: list
         _token(scene, cx, cy, size, colours[0], facing, side, SYMBOL_LETTER[symbols[0]])
         if len(sks) > 1:
             _badge(scene, cx + size * 0.42, cy - size * 0.42, len(sks))
+        left = max((frozen[k.id] for k in sks if k.id in frozen), default=0) if frozen else 0
+        if left:
+            _frost(scene, cx, cy + size * 0.48, left)
 
 
 def _badge(scene: Scene, x: float, y: float, n: int) -> None:
@@ -1041,6 +1066,12 @@ def _pending_marks(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) 
     pend = s.pending[p][0]
     b = s.boards[p]
     sk = b.skeletons.get(pend.skeleton)
+    if pend.kind == "weapon":
+        x, y, w, h = weapon_box(g)
+        scene.add(Rect(x - 2, y - 2, w + 4, h + 4, None, FOCUS, 3, 6))
+        if pend.step == "drop":   # the skeletons the morning star carries
+            x, y, w, h = g.square_box(pend.square)
+            scene.add(Rect(x + 2, y + 2, w - 4, h - 4, None, FOCUS, 3, 4))
     if pend.kind == "repel":
         for a in game.legal_actions(s, p):
             if a.verb == "repel":
@@ -1053,6 +1084,8 @@ def _pending_marks(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) 
 
 
 def _pending_words(pend) -> str:
+    if pend.kind == "weapon":
+        return weapon_status(pend)
     colour = pend.model.split("-")[0]
     if pend.kind == "repel":
         return f"the {colour} skeleton flees the dragon on {pend.square}"
@@ -1068,17 +1101,11 @@ def _hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], 
     who = seat_name(p)
     labels = {a.label for a in legal}
     verbs = {a.verb for a in legal}
+    if s.pending[p] and s.pending[p][0].kind == "weapon":
+        _weapon_hits(game, s, scene, geos, p, legal, s.pending[p][0])
+        return
     if "send" in verbs:
-        sends = [a for a in legal if a.verb == "send"]
-        for i, a in enumerate(reversed(sends)):
-            t = int(a.args[0][1:]) - 1
-            og = geos[t]
-            scene.add(Rect(og.x - 3, og.y - 3, og.w + 6, og.h + 6, None, OFFER_EDGE, 2.5, 10))
-            scene.hit(og.x, og.y, og.w, og.h, a.label, f"send the skeleton to {seat_name(t)}'s cemetery")
-            _button(scene, button_box(g, i, 54), f"→ {seat_name(t)}", a.label,
-                    f"send the skeleton to {seat_name(t)}'s cemetery")
-        bx = button_box(g, len(sends) - 1, 54)[0]
-        scene.add(Text(bx - 6, g.info_y + 82, "send to", 12, INK, "end", True))
+        _send_hits(scene, geos, g, [a for a in legal if a.verb == "send"], "the skeleton")
         return
     if "repel" in verbs:
         for a in legal:
@@ -1110,6 +1137,19 @@ def _hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], 
     if f"{who} move-all" in labels:
         _button(scene, button_box(g, 0, 96), "move all", f"{who} move-all",
                 "move every remaining skeleton, in order, taking the first option of every choice")
+
+
+def _send_hits(scene: Scene, geos: list[Geometry], g: Geometry, sends: list[Action], what: str) -> None:
+    """Each opponent's board a send may go to, outlined and clickable, and a button for each."""
+    for i, a in enumerate(reversed(sends)):
+        t = int(a.args[0][1:]) - 1
+        og = geos[t]
+        tip = f"send {what} to {seat_name(t)}'s cemetery"
+        scene.add(Rect(og.x - 3, og.y - 3, og.w + 6, og.h + 6, None, OFFER_EDGE, 2.5, 10))
+        scene.hit(og.x, og.y, og.w, og.h, a.label, tip)
+        _button(scene, button_box(g, i, 54), f"→ {seat_name(t)}", a.label, tip)
+    bx = button_box(g, len(sends) - 1, 54)[0]
+    scene.add(Text(bx - 6, g.info_y + 82, "send to", 12, INK, "end", True))
 
 
 def _trap_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, p: int,
@@ -1154,3 +1194,230 @@ def _trap_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, p: i
                 scene.hit(x, y, w, h, label, f"take the {b.traps[sq].kind} on {sq} back into supply")
     if f"{who} pass" in labels:
         _button(scene, button_box(g, 0, 72), "pass", f"{who} pass", "leave the traps as they are")
+
+
+# ---- the advanced game: weapon cards, weapon choices, frozen skeletons ---------------------------
+WEAPON_FILL, WEAPON_EDGE, WEAPON_INK = "#dde6ef", "#2e4053", "#1b2631"
+STRIP_BG = "#eef2f6"          # the weapon card's strip under a board
+FROST_EDGE = "#1b4f72"        # the frozen mark: a snowflake and a number on a white pill
+DIRECTION_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+STEP_WORDS = {   # what each step of a weapon asks for (the board's status line)
+    "shoot": "the crossbow: which skeleton to shoot",
+    "freeze": "the ice wand: which square to freeze",
+    "send": "the death wand: whose cemetery gets the skeletons",
+    "hero": "the two-handed sword: where the hero strikes next",
+    "symbol": "the battleaxe: which symbol to cut down",
+    "lift": "the morning star: which square to sweep",
+    "drop": "the morning star: where the swept skeletons land",
+    "point": "the rapier: which square to turn",
+    "face": "the rapier: which way the skeleton faces",
+}
+
+
+def weapon_name(weapon: str) -> str:
+    """A weapon card's name in words: ``two_handed_sword`` -> "two-handed sword"."""
+    return weapon.replace("_", " ").replace("two handed", "two-handed")
+
+
+def weapon_effect(game: BadBones, weapon: str) -> str:
+    """The kit's one-line effect of a weapon card (data.json "weapons")."""
+    return game.data.raw["weapons"][weapon]["effect"]
+
+
+def has_weapons(s: BadBonesState) -> bool:
+    """Whether any board holds a weapon card (the boards then get a strip for it)."""
+    return any(b.weapon for b in s.boards)
+
+
+def frozen_on_board(b) -> dict[int, int]:
+    """The board's frozen skeletons that stand on it now, with the movements they sit out."""
+    return {sid: n for sid, n in b.frozen.items() if sid in b.skeletons
+            and 0 <= b.skeletons[sid].r < SIZE and 0 <= b.skeletons[sid].c < SIZE}
+
+
+def frozen_shown(s: BadBonesState) -> bool:
+    return any(frozen_on_board(b) for b in s.boards)
+
+
+def weapon_status(pend) -> str:
+    """A pending weapon choice in a few words, for the board's status and the description."""
+    if pend.step == "use":
+        return f"use the {weapon_name(pend.weapon)} now, or keep it for later?"
+    return STEP_WORDS[pend.step]
+
+
+def weapon_prompt(game: BadBones, s: BadBonesState, p: int, pend) -> str:
+    """What the seat that owes a weapon choice is asked to click (after "P1: ")."""
+    step, name = pend.step, weapon_name(pend.weapon)
+    if step == "use":
+        return (f"your hero eliminated {len(pend.killed)} skeletons at once: ‘use it’ (the {name}: "
+                f"{weapon_effect(game, pend.weapon)}) or ‘keep it’ for later.")
+    if step == "shoot":
+        return "the crossbow: click a skeleton outlined in green to eliminate it."
+    if step == "freeze":
+        return "the ice wand: click a square outlined in green to freeze its skeletons for a round."
+    if step == "send":
+        return (f"the death wand: click the board (or button) of the player whose cemetery gets the "
+                f"{plural(len(pend.killed), 'eliminated skeleton')}.")
+    if step == "hero":
+        return "the two-handed sword: click a square outlined in green for the hero's extra step."
+    if step == "symbol":
+        return ("the battleaxe: click a skeleton outlined in green beside the hero (or a symbol's "
+                "button): every skeleton of its symbol beside him is cut down.")
+    if step == "lift":
+        return "the morning star: click the square outlined in green whose skeletons it sweeps."
+    if step == "drop":
+        return (f"the morning star: click where the skeletons from {pend.square} land "
+                "(a trap-free square beside the hero, outlined in green).")
+    if step == "point":
+        return "the rapier: click the square outlined in green whose skeletons it turns."
+    sk = s.boards[p].skeletons.get(pend.skeleton)
+    colour = sk.model.split("-")[0] if sk else "next"
+    return (f"the rapier: click a side of {pend.square} (or a button) to turn the {colour} skeleton "
+            "that way.")
+
+
+def weapon_box(g: Geometry) -> tuple[float, float, float, float]:
+    """A board's weapon card strip, under its buttons."""
+    return g.x + PAD, g.info_y + INFO - 2, g.w - 2 * PAD, WEAPON_H - 8
+
+
+def _wrap(text: str, width: float, size: float, lines: int) -> list[str]:
+    """``text`` broken into at most ``lines`` lines of ``width`` pixels (the last one cut)."""
+    most = int(width / (0.56 * size))
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and len(line) + 1 + len(words[0]) <= most:
+            line += " " + words.pop(0)
+        out.append(line)
+    if words:
+        out[-1] = _fit(out[-1] + " " + " ".join(words), width, size)
+    return out
+
+
+def weapon_glyph(scene: Scene, x: float, y: float, w: float, h: float) -> None:
+    """A weapon card: a small steel-blue card with two crossed blades."""
+    scene.add(Rect(x, y, w, h, WEAPON_FILL, WEAPON_EDGE, 1.5, 3),
+              Line(x + w * 0.25, y + h * 0.78, x + w * 0.75, y + h * 0.22, WEAPON_EDGE, 2),
+              Line(x + w * 0.25, y + h * 0.22, x + w * 0.75, y + h * 0.78, WEAPON_EDGE, 2),
+              Line(x + w * 0.18, y + h * 0.62, x + w * 0.38, y + h * 0.72, WEAPON_EDGE, 1.5),
+              Line(x + w * 0.82, y + h * 0.62, x + w * 0.62, y + h * 0.72, WEAPON_EDGE, 1.5))
+
+
+def _weapon_strip(game: BadBones, scene: Scene, g: Geometry, weapon: str) -> None:
+    """The board's weapon card: its name and its effect in a line or two."""
+    x, y, w, h = weapon_box(g)
+    scene.add(Rect(x, y, w, h, STRIP_BG, WEAPON_EDGE, 1, 5))
+    weapon_glyph(scene, x + 5, y + 6, 22, h - 12)
+    scene.add(Text(x + 34, y + 11, f"weapon card: {weapon_name(weapon)}", 12, WEAPON_INK, bold=True))
+    for i, line in enumerate(_wrap(weapon_effect(game, weapon), w - 40, 11, 2)):
+        scene.add(Text(x + 34, y + 25 + 12 * i, line, 11, INK))
+
+
+def _weapon_icon(scene: Scene, x: float, y: float) -> None:
+    weapon_glyph(scene, x - 7, y - 10, 14, 20)
+
+
+def _frost(scene: Scene, x: float, y: float, n: int) -> None:
+    """A frozen skeleton's mark centred on (x, y): a snowflake and how many more movements it
+    sits out, on a white pill (shape and number, not colour, carry it)."""
+    scene.add(Rect(x - 10.5, y - 6.5, 21, 13, "#ffffff", FROST_EDGE, 1.3, 6.5))
+    fx = x - 4.5
+    for a in (90, 30, 150):
+        dx, dy = 4 * math.cos(math.radians(a)), 4 * math.sin(math.radians(a))
+        scene.add(Line(fx - dx, y - dy, fx + dx, y + dy, FROST_EDGE, 1.3))
+    scene.add(Text(x + 4.5, y + 0.5, str(n), 10, INK, "middle", True))
+
+
+def _frost_icon(scene: Scene, x: float, y: float) -> None:
+    _token(scene, x - 9, y, 18, SYMBOL_FILL["purple"], "n", "black", SYMBOL_LETTER["purple"])
+    _frost(scene, x + 11, y + 1, 1)
+
+
+WEAPON_ENTRY = Entry("weapon card (may be used when the hero eliminates 3 or more skeletons at once)",
+                     _weapon_icon, 16)
+FROST_ENTRY = Entry("snowflake and number: frozen by the ice wand, sits out that many more movements",
+                    _frost_icon, 42)
+
+
+def _outline_square(scene: Scene, g: Geometry, sq: str, label: str, tip: str) -> None:
+    x, y, w, h = g.square_box(sq)
+    scene.add(Rect(x + 3, y + 3, w - 6, h - 6, None, LEGAL_EDGE, 2.5, 4))
+    scene.hit(x, y, w, h, label, tip)
+
+
+def _stack_hit(scene: Scene, cx: float, cy: float, size: float, label: str, tip: str) -> None:
+    scene.add(Circle(cx, cy, size * 0.72, None, LEGAL_EDGE, 2))
+    half = size * 0.55
+    scene.hit(cx - half, cy - half, 2 * half, 2 * half, label, tip)
+
+
+def _weapon_hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], p: int,
+                 legal: list[Action], pend) -> None:
+    """The clicks that answer a weapon choice: squares, skeletons, symbols or directions where
+    the step asks for them, buttons for the rest (every target a legal label)."""
+    g = geos[p]
+    b = s.boards[p]
+    step, name = pend.step, weapon_name(pend.weapon)
+    if step == "use":
+        use, skip = (next(a for a in legal if a.args == (x,)) for x in ("use", "skip"))
+        _button(scene, button_box(g, 0, 86), "keep it", skip.label, f"keep the {name} for later",
+                strong=False)
+        _button(scene, button_box(g, 1, 86), "use it", use.label,
+                f"use the {name}: {weapon_effect(game, pend.weapon)}")
+        return
+    if step == "send":
+        _send_hits(scene, geos, g, legal, "the eliminated skeletons")
+        return
+    if step == "shoot":
+        for a in legal:
+            sq, model = a.args
+            for _f, _side, sks, cx, cy, size in stacks_at(s, g, *coords(sq)):
+                if sks[0].model == model:   # a stack's top token; the buttons reach the others
+                    _stack_hit(scene, cx, cy, size, a.label,
+                               f"shoot the {model.split('-')[0]} skeleton on {sq}")
+        return
+    if step == "symbol":
+        hr, hc = coords(b.hero)
+        near = [(hr + dr, hc + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= hr + dr < SIZE and 0 <= hc + dc < SIZE]
+        for a in legal:
+            sym = a.args[0]
+            tip = f"cut down every {sym} skeleton beside the hero"
+            for rc in near:
+                for _f, _side, sks, cx, cy, size in stacks_at(s, g, *rc):
+                    if symbol_of(game, sks[0].id) == sym:
+                        _stack_hit(scene, cx, cy, size, a.label, tip)
+        for i, a in enumerate(reversed(legal)):
+            _button(scene, button_box(g, i, 62), a.args[0], a.label,
+                    f"cut down every {a.args[0]} skeleton beside the hero")
+        return
+    if step == "face":
+        x, y, w, h = g.square_box(pend.square)
+        cx, cy, t = x + w / 2, y + h / 2, 0.16 * w
+        scene.add(Rect(x + 3, y + 3, w - 6, h - 6, None, LEGAL_EDGE, 2.5, 4))
+        strips = {"n": (x, y, w, 0.3 * h), "s": (x, y + 0.7 * h, w, 0.3 * h),
+                  "w": (x, y + 0.3 * h, 0.3 * w, 0.4 * h), "e": (x + 0.7 * w, y + 0.3 * h, 0.3 * w, 0.4 * h)}
+        for a in legal:
+            d = a.args[0]
+            dx, dy = DIRS_XY[d]
+            tip_x, tip_y = cx + dx * (w / 2 - 3), cy + dy * (h / 2 - 3)
+            base_x, base_y = tip_x - dx * t, tip_y - dy * t
+            scene.add(Polygon(((tip_x, tip_y), (base_x - dy * t, base_y + dx * t),
+                               (base_x + dy * t, base_y - dx * t)), LEGAL_EDGE, "#ffffff", 1))
+            scene.hit(*strips[d], a.label, f"turn the skeleton to face {DIRECTION_WORDS[d]}")
+        for i, a in enumerate(reversed(legal)):
+            d = a.args[0]
+            _button(scene, button_box(g, i, 54), DIRECTION_WORDS[d], a.label,
+                    f"turn the skeleton to face {DIRECTION_WORDS[d]}")
+        return
+    tips = {"freeze": "freeze the skeletons on {}", "hero": "the hero strikes on to {}",
+            "lift": "sweep the skeletons on {}", "drop": "put the swept skeletons on {}",
+            "point": "turn the skeletons on {}"}
+    for a in legal:   # freeze, hero, lift, drop, point: a square each
+        _outline_square(scene, g, a.args[0], a.label, tips[step].format(a.args[0]))
+
+
+DIRS_XY = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}

@@ -77,8 +77,7 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
         lines.append(f"  supply: {', '.join(b.supply) or 'empty'} · on board: {traps}")
         lines.append(f"  cemetery: {len(b.cemetery)} · skeletons: {len(b.skeletons)}"
                      + (f" ({unmoved} still to move)" if unmoved else "")
-                     + (f" · owes: {s.pending[seat][0].kind} for the skeleton at {s.pending[seat][0].square}"
-                        if s.pending[seat] else ""))
+                     + (f" · owes: {_owed(s.pending[seat][0])}" if s.pending[seat] else ""))
         lines.extend("  " + line for line in board_text(game, s, seat))
     out = game.outcome(s)
     lines.append("")
@@ -100,3 +99,11 @@ def _trap_words(t: Trap) -> str:
     if t.blast:
         return "blast area"
     return f"{t.kind}{' ' + t.orientation if t.orientation else ''}{' (damaged)' if t.damaged else ''}"
+
+
+def _owed(choice) -> str:
+    """The choice a seat owes, in words: a send or repel for a skeleton, or a weapon's step."""
+    if choice.kind == "weapon":
+        return f"the {choice.weapon.replace('_', ' ')}'s {choice.step}" + (
+            f" ({choice.square})" if choice.square else "")
+    return f"{choice.kind} for the skeleton at {choice.square}"

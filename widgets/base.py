@@ -48,4 +48,8 @@ class StaticFallback:
         canvas = getattr(getattr(self, "picture", None), "canvas", None)
         if canvas is not None and hasattr(canvas, "image_data"):
             canvas.set_trait("image_data", base64.b64decode(picture["image/png"]))
+        # ... and if ipycanvas shows its view before drawing it, the keyboard helper paints it
+        keyboard = getattr(self, "keyboard", None)
+        if keyboard is not None and hasattr(keyboard, "picture"):
+            keyboard.picture = picture["image/png"]
         return data, metadata

@@ -13,7 +13,11 @@ build step) placed inside the widget's box. In the browser it
 * gives the canvas ``role="img"``, ``aria-roledescription`` and ``aria-label`` (``label``: the
   current scene's title and description, kept up to date from Python);
 * gives the text-board toggle (the ``BOARD_TOGGLE_CLASS`` button) ``aria-pressed``,
-  ``aria-expanded`` and ``aria-controls`` that follow its state.
+  ``aria-expanded`` and ``aria-controls`` that follow its state;
+* paints ``picture`` (the scene's PNG, saved with the notebook) on a canvas that is still blank
+  a moment after the page shows it: a trusted notebook opened unrun restores its widgets from
+  saved state, and ipycanvas may show its view before it has drawn the saved ``image_data``
+  (then nothing ever redraws it). A live canvas is drawn at once and is never painted over.
 
 It finds its box as the nearest ancestor with the class ``bonekit-widget`` (``WIDGET_CLASS``).
 """
@@ -124,6 +128,25 @@ function render({ model, el }) {
     }
   }
 
+  // A canvas still blank once the page settles gets the saved picture (see the docstring).
+  function blank() {
+    try {
+      const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 3; i < data.length; i += 16) if (data[i] !== 0) return false;
+      return true;
+    } catch (e) { return false; }
+  }
+  function paintIfBlank() {
+    const png = model.get("picture");
+    if (stopped || !canvas || !png || !canvas.width || !blank()) return;
+    const image = new Image();
+    image.onload = () => {
+      if (!stopped && blank()) canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
+    };
+    image.src = "data:image/png;base64," + png;
+  }
+  const paintTimers = [400, 1500, 4000].map((ms) => setTimeout(() => { if (canvas) paintIfBlank(); }, ms));
+
   model.on("change:label", label);
   model.on("change:roledescription", label);
   model.on("change:widget_label", label);
@@ -131,6 +154,7 @@ function render({ model, el }) {
   return () => {
     stopped = true;
     clearTimeout(timer);
+    paintTimers.forEach(clearTimeout);
     if (host) {
       host.removeEventListener("keydown", keydown, true);
       host.removeEventListener("focusin", focusin);
@@ -157,6 +181,8 @@ class Keyboard(anywidget.AnyWidget):
     roledescription = traitlets.Unicode("game picture",
                                         help="the canvas's aria-roledescription").tag(sync=True)
     widget_label = traitlets.Unicode("", help="the aria-label of the widget's box").tag(sync=True)
+    picture = traitlets.Unicode("", help="the scene's PNG (base64), painted on a canvas left "
+                                "blank when a saved notebook is opened").tag(sync=True)
 
     def __init__(self, label: str = "", widget_label: str = "", **kwargs):
         kwargs.setdefault("layout", w.Layout(display="none"))

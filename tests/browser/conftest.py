@@ -89,6 +89,8 @@ GALLERY: dict[str, str | tuple[str, int]] = {
     "lab-bone_to_pick-02_campaign-table-*-after-click.png": "jupyterlab-campaign-table.png",
     "lab-bone_to_pick-03_epic_and_teams-stepper-*-after-next.png": "jupyterlab-epic-stepper.png",
     "lab-bone_to_pick-04_solo_and_coop-table-*-after-click.png": ("jupyterlab-coop-table.png", -1),
+    "lab-rolled_bones-01_learn_to_play-table-*-refused.png": "jupyterlab-rolled-bones-table.png",
+    "lab-dark-rolled_bones-01_learn_to_play-stepper-*.png": "jupyterlab-dark-rolled-bones-stepper.png",
     # JupyterLab Dark (panels measured there too), and a notebook opened without running it
     # (untrusted: the PNG pictures) in both themes.
     "lab-dark-00_start_here-stepper-*.png": "jupyterlab-dark-stepper.png",

@@ -19,18 +19,11 @@ from bonekit.games.bad_bones.market import COINS, COST, ITEMS, WEAPONS, stock_fo
 
 GAME = bonekit.load("bad_bones")
 
-# The rulebook's Market table (Advanced Version, Setup), copied by hand: 1 to 6 players.
-RULEBOOK_STOCK = {
-    "barricade": (1, 1, 2, 2, 3, 3),
-    "bomb": (1, 1, 2, 2, 3, 3),
-    "catapult": (2, 4, 6, 8, 10, 12),
-    "dragon": (2, 3, 5, 6, 8, 9),
-    "hearse": (1, 1, 2, 2, 3, 3),
-    "labyrinth": (1, 1, 2, 2, 3, 3),
-    "portal": (1, 1, 2, 2, 3, 3),
-    "spring": (1, 1, 2, 2, 3, 3),
-    "wall": (2, 4, 6, 8, 10, 12),
-}
+# The rulebook's Market table (Advanced Version, Setup), copied by hand, one row per table size.
+STOCK_KINDS = ("barricade", "bomb", "catapult", "dragon", "hearse", "labyrinth", "portal", "spring", "wall")
+RULEBOOK_STOCK = {1: (1, 1, 2, 2, 1, 1, 1, 1, 2), 2: (1, 1, 4, 3, 1, 1, 1, 1, 4),
+                  3: (2, 2, 6, 5, 2, 2, 2, 2, 6), 4: (2, 2, 8, 6, 2, 2, 2, 2, 8),
+                  5: (3, 3, 10, 8, 3, 3, 3, 3, 10), 6: (3, 3, 12, 9, 3, 3, 3, 3, 12)}
 EIGHT_WEAPONS = {"crossbow", "ice_wand", "death_wand", "teleportation_wand", "two_handed_sword",
                  "battleaxe", "morning_star", "rapier"}
 
@@ -68,13 +61,14 @@ def refused(state, label, rule, words=""):
 # ---- setup and stock ---------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
 def test_the_stock_is_the_rulebook_table_for_every_player_count(players):
-    expected = {kind: counts[players - 1] for kind, counts in RULEBOOK_STOCK.items()}
+    expected = dict(zip(STOCK_KINDS, RULEBOOK_STOCK[players]))
     stock = stock_for(players)
     assert {k: v for k, v in stock.items() if k not in WEAPONS} == expected
     assert set(WEAPONS) == EIGHT_WEAPONS and all(stock[w] == 1 for w in WEAPONS)
     state = new(players, seed=players)
     assert {item: state.market.left(item) for item in ITEMS} == stock
-    assert GAME.data.raw["market"]["stock"] == {k: list(v) for k, v in RULEBOOK_STOCK.items()}
+    table = {str(n): dict(zip(STOCK_KINDS, row)) for n, row in RULEBOOK_STOCK.items()}
+    assert GAME.data.raw["market"]["stock"] == table
 
 
 @pytest.mark.parametrize("players", [1, 2, 6])

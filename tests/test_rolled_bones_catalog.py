@@ -137,9 +137,9 @@ def test_the_example_keeps_the_rulebook_numbers(catalog):
 
 
 def test_the_copy_check_catches_copying():
-    rulebook = "A creature may only perform one action per turn. Then the bag is shaken."
-    assert copied_passages("Remember: a creature may only perform one action per turn!", rulebook)
-    assert copied_passages("Alas, a creature may only perform one action per turn, sadly",
+    rulebook = "A skeleton may only ever walk one square in each round. Then the bag is shaken."
+    assert copied_passages("Remember: a skeleton may only ever walk one square in each round!", rulebook)
+    assert copied_passages("Alas, a skeleton may only ever walk one square in each round, sadly",
                            rulebook)  # a copied run inside a longer sentence
     assert not copied_passages("Each creature acts once in a turn.", rulebook)
     # Short sentences are too common to count as copying.

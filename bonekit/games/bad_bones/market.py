@@ -23,7 +23,7 @@ from .state import BadBonesState, Board, own
 
 _RAW = components().raw
 _MARKET = _RAW["market"]
-TRAPS_ON_SALE: tuple[str, ...] = tuple(_MARKET["stock"])
+TRAPS_ON_SALE: tuple[str, ...] = tuple(_MARKET["stock"]["1"])
 """The traps the Market sells, in the rulebook table's order."""
 WEAPONS: tuple[str, ...] = tuple(_RAW["weapons"])
 """The eight weapon cards, in the kit data's order."""
@@ -46,7 +46,7 @@ def stock_for(players: int) -> dict[str, int]:
     traps, and ``weapons_each`` card of every weapon."""
     if not 1 <= players <= 6:
         raise ValueError(f"the Market is stocked for 1 to 6 players, not {short(players)}")
-    traps = {k: counts[players - 1] for k, counts in _MARKET["stock"].items()}
+    traps = dict(_MARKET["stock"][str(players)])
     return {**traps, **{w: _MARKET["weapons_each"] for w in WEAPONS}}
 
 

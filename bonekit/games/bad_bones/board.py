@@ -29,6 +29,8 @@ ALL_TRAP_KINDS = TRAP_KINDS + NEW_TRAP_KINDS
 COLOURED = ("labyrinth",)
 """Traps placed with a colour (``Trap.orientation`` holds "white" or "black")."""
 SIDES = ("white", "black")
+CHIEF_KINDS = ("artificer", "necromancer", "nice", "instructor", "spectral", "saboteur", "emperor")
+"""The Skeleton Chiefs' seven kinds (data.json "chiefs")."""
 
 
 def other_side(side: str) -> str:
@@ -116,6 +118,21 @@ class Model:
 
 
 @dataclass(frozen=True)
+class Chief:
+    """A Skeleton Chief token: its power (``kind``), its own name (``instructor-2``: the label
+    that tells it from an ordinary skeleton of its model) and its model (symbol and forest)."""
+
+    token: int
+    kind: str
+    name: str
+    model: Model
+
+    @property
+    def title(self) -> str:
+        return components().raw["chiefs"]["kinds"][self.kind]["title"]
+
+
+@dataclass(frozen=True)
 class Components:
     raw: dict
     models: tuple[Model, ...]
@@ -126,13 +143,31 @@ class Components:
     arrows: dict[tuple[str, str], str]   # (square, moving direction) -> new direction
     tower: str
     hero_start: str
+    chiefs: tuple[Chief, ...]
+    """The 19 chief tokens, numbered on from the ordinary ones (``tokens`` .. ``all_tokens - 1``)."""
 
     def model_of(self, token: int) -> Model:
-        return self.models[token // self.copies]
+        if token < self.tokens:
+            return self.models[token // self.copies]
+        return self.chiefs[token - self.tokens].model
 
     @property
     def tokens(self) -> int:
+        """How many ordinary skeletons the bag holds (the chiefs are numbered after them)."""
         return len(self.models) * self.copies
+
+    @property
+    def all_tokens(self) -> int:
+        """Ordinary skeletons and chiefs: the bag of a game played with the chiefs."""
+        return self.tokens + len(self.chiefs)
+
+    def chief(self, token: int) -> Chief | None:
+        """The chief a token is, None for an ordinary skeleton."""
+        return self.chiefs[token - self.tokens] if token >= self.tokens else None
+
+    def token_name(self, token: int) -> str:
+        """The name a label uses for a token: its model (``red-top``), or a chief's own name."""
+        return self.model_of(token).name if token < self.tokens else self.chiefs[token - self.tokens].name
 
     def trap(self, kind: str) -> dict:
         return self.raw["traps"][kind]
@@ -158,7 +193,11 @@ def components() -> Components:
             models.append(Model(f"{symbol}-{forest}", symbol, forest, r, c, FOREST_FACING[forest]))
     arrows = {(a["square"], a["moving"]): a["turn"] for a in raw["arrows"]}
     symbols = tuple(s["name"] for s in raw["symbols"])
+    by_name = {m.name: m for m in models}
+    first = len(models) * raw["copies_per_model"]
+    chiefs = tuple(Chief(first + i, c["kind"], c["name"], by_name[c["model"]])
+                   for i, c in enumerate(raw["chiefs"]["tokens"]))
     return Components(raw, tuple(models), raw["copies_per_model"], symbols,
                       tuple(s["name"] for s in raw["symbols"] if s["setup"]),
                       {s["name"]: s["hex"] for s in raw["symbols"]}, arrows,
-                      raw["board"]["tower"], raw["board"]["hero_start"])
+                      raw["board"]["tower"], raw["board"]["hero_start"], chiefs)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 from ...core.actions import Action
-from .board import COORDS, DIRS, coords, on_board, other_side, square
+from ...core.words import short
+from .board import COORDS, DIRS, KING, coords, on_board, other_side, square
 from .market import COST, WEAPONS
 from .moves import answer_send, move_skeleton, pop_pending, repel, repel_options
 from .state import BadBonesState, Skeleton, own
+from .weapons import weapon_actions
 
 
 def predicted_losses(game, state: BadBonesState, seat: int, steps: int = 2) -> float:
@@ -18,34 +21,86 @@ def predicted_losses(game, state: BadBonesState, seat: int, steps: int = 2) -> f
 
     The scratch copy shares the boards with ``state`` copy-on-write and is stepped without
     events (the simulation path), so ``state`` is left as it was."""
-    s = state.successor()
-    s.pending = [[] for _ in range(s.players)]
+    s = _scratch(state)
     board = own(s, seat)
     floors, houses = board.floors, board.houses
-    target = (seat + 1) % s.players
-    skeletons = board.skeletons
     for step in range(steps):
-        if step or s.phase != "move":  # in the movement phase the token is already turned
-            s.token = other_side(s.token)
-        token = s.token
-        for sid in sorted(skeletons):
-            sk = skeletons.get(sid)
-            if sk is None or sk.side == token:
-                continue
-            move_skeleton(s, seat, sid, None)
-            while s.pending[seat]:
-                p = pop_pending(s, seat)
-                if p.kind == "send":
-                    answer_send(s, seat, p, target, None)
-                elif p.kind == "repel":
-                    repel(s, seat, p.skeleton, p.square, _safest(game, s, seat, p.square), None)
-                # a weapon's decision is left out of the forecast (the weapon is optional)
-        for sid, sk in skeletons.items():  # everything shows the token again
-            if sk.side != token:
-                skeletons[sid] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, token)
+        # in the movement phase the token is already turned
+        _trace_phase(game, s, seat, turn=bool(step) or s.phase != "move")
+    return _damage(board, floors, houses)
+
+
+def _scratch(state: BadBonesState) -> BadBonesState:
+    """A successor of ``state`` to trace on, with no choice pending."""
+    s = state.successor()
+    s.pending = [[] for _ in range(s.players)]
+    return s
+
+
+def _trace_phase(game, s: BadBonesState, seat: int, turn: bool) -> None:
+    """One movement phase of ``seat``'s skeletons on the scratch state ``s`` (``turn``: the
+    tracking token turns first), every choice answered by default."""
+    if turn:
+        s.token = other_side(s.token)
+    token = s.token
+    skeletons = own(s, seat).skeletons
+    target = (seat + 1) % s.players
+    for sid in sorted(skeletons):
+        sk = skeletons.get(sid)
+        if sk is None or sk.side == token:
+            continue
+        move_skeleton(s, seat, sid, None)
+        while s.pending[seat]:
+            p = pop_pending(s, seat)
+            if p.kind == "send":
+                answer_send(s, seat, p, target, None)
+            elif p.kind == "repel":
+                repel(s, seat, p.skeleton, p.square, _safest(game, s, seat, p.square), None)
+            # a weapon's decision is left out of the forecast (the weapon is optional)
+    for sid, sk in skeletons.items():  # everything shows the token again
+        if sk.side != token:
+            skeletons[sid] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, token)
+
+
+def _damage(board, floors: int, houses: int) -> float:
+    """The weight of the floors and houses ``board`` lost since it had ``floors`` and ``houses``."""
     lost_floors, lost_houses = floors - board.floors, houses - board.houses
     fatal = 50 if (board.floors == 0 or board.houses == 0) else 0
     return lost_floors * 6 + lost_houses * 3 + fatal
+
+
+def outlook(game, state: BadBonesState, seat: int, steps: int = 2, kill_weight: float = 0.2,
+            hero_first: bool = False) -> float:
+    """``predicted_losses`` with the hero stepping between the movement phases: the rest of
+    this round is traced with the hero where he stands, then he takes the best of his eight
+    steps (less ``kill_weight`` for each skeleton he destroys there) before the next phases.
+    ``hero_first``: ``state`` is at the start of a round, so the step comes first.
+
+    Where the hero ends up matters for a weapon that moves him (the teleportation wand, the
+    two-handed sword), which a forecast with a standing hero cannot see."""
+    s = _scratch(state)
+    board = own(s, seat)
+    floors, houses = board.floors, board.houses
+    traced = 0
+    if not hero_first:
+        _trace_phase(game, s, seat, turn=s.phase != "move")
+        traced = 1
+    if traced >= steps or board.floors == 0 or board.houses == 0 or board.hero is None:
+        return _damage(board, floors, houses)
+    best = None
+    for h in KING[board.hero]:
+        b = s.successor()
+        hb = own(b, seat)
+        hb.hero = h
+        rc = COORDS[h]
+        killed = [sid for sid, sk in hb.skeletons.items() if (sk.r, sk.c) == rc]
+        for sid in killed:
+            del hb.skeletons[sid]
+        for _ in range(traced, steps):
+            _trace_phase(game, b, seat, turn=True)
+        cost = _damage(hb, floors, houses) - kill_weight * len(killed)
+        best = cost if best is None else min(best, cost)
+    return best
 
 
 def _safest(game, state: BadBonesState, seat: int, dragon: str) -> str:
@@ -75,19 +130,38 @@ WEAPON_PREFERENCE = ("crossbow", "teleportation_wand", "rapier", "death_wand", "
 """The weapons GuardBot wants, best first: the cheap ones whose use needs the least planning."""
 
 
-def shop(state: BadBonesState, seat: int, legal: list[Action]) -> Action:
-    """GuardBot's Market turn: the first wanted item of ``SHOPPING_LIST`` it can buy now (one it
-    has not already bought as often as the list asks), else the dearest trap it can afford,
-    else pass."""
+def shopping_list(items: Sequence[str]) -> tuple[str, ...]:
+    """``items`` checked as a shopping list: trap kinds and weapon names the Market sells, or
+    "weapon" (the first of ``WEAPON_PREFERENCE`` still for sale). Raises ValueError otherwise."""
+    if isinstance(items, str):
+        raise ValueError(f"a shopping list is a sequence of item names, not the string {short(items)}")
+    out = tuple(items)
+    for item in out:
+        if item != "weapon" and item not in COST:
+            raise ValueError(f"the Market sells no {short(item)}; a shopping list names "
+                             f"{', '.join(COST)} or 'weapon'")
+    return out
+
+
+def shop(state: BadBonesState, seat: int, legal: list[Action],
+         shopping: Sequence[str] = SHOPPING_LIST) -> Action:
+    """GuardBot's Market turn: the first wanted item of ``shopping`` it can buy now (one it
+    has not already bought as often as the list asks; a weapon only while it holds none),
+    else the dearest trap it can afford (an unused trap scores its stars), else pass."""
     buys = {a.args[0]: a for a in legal if a.verb == "buy"}
     held = Counter(state.market.bought[seat])
     wanted: Counter[str] = Counter()
-    for item in SHOPPING_LIST:
+    armed = state.boards[seat].weapon is not None
+    for item in shopping:
         if item == "weapon":
-            if state.boards[seat].weapon is None:
+            if not armed:
                 choice = next((w for w in WEAPON_PREFERENCE if w in buys), None)
                 if choice:
                     return buys[choice]
+            continue
+        if item in WEAPONS:
+            if not armed and item in buys:
+                return buys[item]
             continue
         wanted[item] += 1
         if held[item] < wanted[item] and item in buys:
@@ -103,24 +177,33 @@ class GuardBot:
 
     Hero: the move that leaves the least predicted damage, then the most skeletons destroyed.
     Traps: the placement or retrieval (or pass) with the least predicted damage, trying only
-    squares on the skeletons' paths. Skeletons move one at a time; a skeleton that must leave
-    goes to the leader's cemetery; a fleeing one goes where it harms least. At the advanced
-    game's Market it shops down ``SHOPPING_LIST`` (``shop``).
+    squares on the skeletons' paths; the advanced game's traps are tried like the basic ones
+    (both colours of a labyrinth, a bomb on a crowd too). Skeletons move one at a time; a
+    skeleton that must leave goes to the leader's cemetery; a fleeing one goes where it harms
+    least. A weapon decision, in the hero or the movement phase, is judged like a move: each
+    answer is tried on a scratch copy with the weapon's later decisions settled as well as
+    possible (``_weapon_cost``), and a hero step that triggers the weapon is worth what the
+    weapon then does. At the advanced game's Market it shops down ``shopping`` (``shop``;
+    None: ``SHOPPING_LIST``).
     """
 
     name = "guard"
 
-    def __init__(self, seed: int = 0, depth: int = 2, kill_weight: float = 0.2):
+    def __init__(self, seed: int = 0, depth: int = 2, kill_weight: float = 0.2,
+                 shopping: Sequence[str] | None = None):
         self.depth, self.kill_weight = depth, kill_weight
+        self.shopping = SHOPPING_LIST if shopping is None else shopping_list(shopping)
         self._random = random.Random(f"guard-bot:{seed}")
 
     def choose(self, game, state: BadBonesState, seat: int) -> Action:
         view = game.bot_view(state, seat)
         legal = game.legal_actions(view, seat)
         if view.phase == "market":
-            return shop(view, seat, legal)
+            return shop(view, seat, legal, self.shopping)
         verbs = {a.verb for a in legal}
-        if "send" in verbs:
+        if _weapon_pending(view, seat) and "send" not in verbs:
+            return self._best(game, view, seat, legal)
+        if "send" in verbs:  # a top forest, a catapult, a hearse or the death wand: the leader
             leader = max((a for a in legal), key=lambda a: (game.score(view, int(a.args[0][1:]) - 1), a.args))
             return leader
         if "repel" in verbs:
@@ -130,20 +213,53 @@ class GuardBot:
         if view.phase == "move":
             return legal[0]
         candidates = legal if view.phase == "hero" else self._trap_candidates(game, view, seat, legal)
+        return self._best(game, view, seat, candidates)
+
+    def _best(self, game, view: BadBonesState, seat: int, candidates: list[Action]) -> Action:
+        """The candidate with the least cost (``_cost``); equal costs are split at random."""
         scored = []
-        skeletons = view.boards[seat].skeletons.values()
+        arming = _weapon_pending(view, seat)  # a weapon decision looks further: see ``outlook``
         for a in candidates:
             # Each candidate is tried on a scratch successor of the view, stepped in place
-            # without events; only a hero step destroys skeletons (those on its square).
+            # without events.
             after = view.successor()
             game.step_fast(after, a)
-            kills = 0
-            if a.verb == "hero":
-                rc = COORDS[a.args[0]]
-                kills = sum(1 for s in skeletons if (s.r, s.c) == rc)
-            cost = predicted_losses(game, after, seat, self.depth) - self.kill_weight * kills + self._spend(a)
+            cost = self._weapon_cost(game, view, after, seat, arming) + self._spend(a)
             scored.append((round(cost, 3), self._random.random(), a))
         return min(scored, key=lambda t: (t[0], t[1]))[2]
+
+    def _cost(self, game, root: BadBonesState, after: BadBonesState, seat: int,
+              arming: bool = False) -> float:
+        """How bad ``after`` is compared with ``root``: the predicted damage (``arming``: with
+        the hero's next step in it, ``outlook``), less a little for every skeleton gone from
+        the board (hero, bomb, weapon) and for every one sent to an opponent's cemetery (the
+        death wand's cargo)."""
+        kills = len(root.boards[seat].skeletons) - len(after.boards[seat].skeletons)
+        if arming:
+            losses = outlook(game, after, seat, self.depth, self.kill_weight,
+                             hero_first=after.round > root.round)
+        else:
+            losses = predicted_losses(game, after, seat, self.depth)
+        cost = losses - self.kill_weight * kills
+        if after.boards[seat].weapon == "death_wand":
+            cost -= self.kill_weight * (_opponents_tokens(after, seat) - _opponents_tokens(root, seat))
+        return cost
+
+    def _weapon_cost(self, game, root: BadBonesState, after: BadBonesState, seat: int,
+                     arming: bool = False) -> float:
+        """``_cost`` of ``after`` once ``seat``'s weapon decisions still owed are answered as
+        well as possible: every answer is tried, except the rapier's turns, chosen one
+        skeleton at a time (trying every combination grows as 4 to the number of skeletons)."""
+        if not _weapon_pending(after, seat):
+            return self._cost(game, root, after, seat, arming)
+        p = after.pending[seat][0]
+        answers = weapon_actions(after, seat, p)
+        if p.step == "face":
+            turned = [_stepped(game, after, a) for a in answers]
+            best = min(range(len(answers)),
+                       key=lambda i: (round(self._cost(game, root, turned[i], seat, arming), 3), i))
+            return self._weapon_cost(game, root, turned[best], seat, arming)
+        return min(self._weapon_cost(game, root, _stepped(game, after, a), seat, arming) for a in answers)
 
     @staticmethod
     def _spend(action: Action) -> float:
@@ -163,3 +279,21 @@ class GuardBot:
                 if sq and on_board(r + dr * k, c + dc * k):
                     path.add(sq)
         return [a for a in legal if a.verb in ("pass", "retrieve") or (len(a.args) > 1 and a.args[1] in path)]
+
+
+def _weapon_pending(state: BadBonesState, seat: int) -> bool:
+    """Whether ``seat``'s next decision answers a weapon card."""
+    pending = state.pending[seat]
+    return bool(pending) and pending[0].kind == "weapon"
+
+
+def _opponents_tokens(state: BadBonesState, seat: int) -> int:
+    """The skeletons the other players have to deal with: on their boards and in their cemeteries."""
+    return sum(len(b.skeletons) + len(b.cemetery) for o, b in enumerate(state.boards) if o != seat)
+
+
+def _stepped(game, state: BadBonesState, action: Action) -> BadBonesState:
+    """A scratch successor of ``state`` with ``action`` stepped on it (no events)."""
+    after = state.successor()
+    game.step_fast(after, action)
+    return after

@@ -29,6 +29,7 @@ from .board import (
 )
 from .moves import R, _exits, repel_options
 from .state import BadBonesState, Board, Pending, Skeleton
+from .units import group_allowed, leaders
 from .weapons import weapon_actions, weapon_is_legal, why_weapon_illegal
 
 ORIENTATIONS = ("/", "\\")
@@ -123,6 +124,11 @@ def legal_actions(state: BadBonesState, seat: int) -> list[Action]:
     # the movement phase: one action per (square, facing) still to move, then move-all
     token = state.token
     groups = sorted({(s.r, s.c, s.facing) for s in board.skeletons.values() if s.side != token})
+    if state.options.get("chiefs"):  # a would-be leader's spot moves only its way (units.py)
+        led = leaders(board, token)
+        if led:
+            groups = [g for g in groups if (g[0], g[1]) not in led
+                      or any(s.facing == g[2] for s in led[g[0], g[1]])]
     moves = table.moves
     out = [moves[g] if g in moves else table.move(*g) for g in groups]
     out.append(table.move_all)
@@ -181,7 +187,9 @@ def is_legal(state: BadBonesState, action: Action) -> bool:
     if verb != "move" or len(args) != 2:
         return False
     rc = coords(args[0])
-    return rc is not None and _first(board, rc[0], rc[1], args[1], state.token) is not None
+    if rc is None or _first(board, rc[0], rc[1], args[1], state.token) is None:
+        return False
+    return not state.options.get("chiefs") or group_allowed(board, rc[0], rc[1], args[1], state.token)
 
 
 def _occupied(board: Board, sq: str) -> bool:
@@ -245,6 +253,12 @@ def why_illegal(game, state: BadBonesState, action: Action) -> tuple[str, str]:
                 f"{args[0]} is too far", phase_rule)
     if state.phase == "traps":
         return _why_trap_illegal(state, action)
+    if action.verb == "move" and len(args) == 2 and coords(args[0]) is not None \
+            and _first(board, *coords(args[0]), args[1], state.token) is not None:
+        here = leaders(board, state.token).get(coords(args[0]), [])
+        ways = " or ".join(f"'{who_} move {args[0]} {s.facing}'" for s in here)
+        return (f"the skeletons on {args[0]} move with the Chief Instructor there, its way: {ways}",
+                R + "chiefs.ruling.unit_join")
     if action.verb == "move":
         return (f"{who_} has no unmoved skeleton at {' '.join(args) or '?'}; labels look like "
                 f"'{who_} move b2 s' (square and facing) or '{who_} move top-c s'", phase_rule)

@@ -18,7 +18,7 @@ from ...core.options import names_option, unknown_options, variant_option
 from ...core.rng import Rng
 from ...core.rules import RuleCatalog
 from ...core.words import plural, short
-from . import market
+from . import market, units
 from .board import COORDS, components, other_side
 from .choices import (
     CANONICAL,
@@ -32,9 +32,12 @@ from .choices import (
 )
 from .market import FREE, open_market
 from .moves import (
+    FIRST_CHIEF,
     R,
     _exits,
     answer_send,
+    chief_kind,
+    eliminate,
     end_of_movement,
     move_skeleton,
     place_trap,
@@ -48,7 +51,7 @@ from .state import BadBonesState, Board, Pending, Skeleton, own, set_done
 from .text import render_text
 from .weapons import answer_weapon, trigger_weapon
 
-OPTIONS = {"names", "rounds", "heroic", "max_rounds", "setup", "advanced"}
+OPTIONS = {"names", "rounds", "heroic", "max_rounds", "setup", "advanced", "chiefs"}
 PHASE_RULE = {"market": "market", "hero": "phase.hero", "traps": "phase.traps", "move": "phase.move",
               "over": "end"}
 STAGE_WORDS = {"hero": "hero phase", "traps": "trap phase", "move": "movement phase"}
@@ -69,6 +72,8 @@ class BadBones(Game[BadBonesState]):
         # each symbol's tokens, in token order (setup draws one of each from the bag)
         self._tokens_of = {symbol: [t for t in range(d.tokens) if d.model_of(t).symbol == symbol]
                            for symbol in d.symbols}
+        self._tokens_with_chiefs = {symbol: [t for t in range(d.all_tokens) if d.model_of(t).symbol == symbol]
+                                    for symbol in d.symbols}
         from .bots import GuardBot
         self.bots = {"guard": GuardBot, "random": RandomBot}
 
@@ -78,7 +83,8 @@ class BadBones(Game[BadBonesState]):
 
         Options: ``names``; solo: ``rounds`` (default 10) and ``heroic`` (play on after the last
         round until no skeleton is left); ``max_rounds`` (the kit's safety cap, default 60);
-        ``setup`` ("standard", or "empty" for a sandbox board with no starting skeletons).
+        ``setup`` ("standard", or "empty" for a sandbox board with no starting skeletons);
+        ``chiefs`` (True: the 19 Skeleton Chiefs are mixed into the bag, in every variant).
         """
         variant = variant_option(variant, self.variants, "solo" if players == 1 else "basic", self.title)
         counts = {**self.player_counts, **self.mode_player_counts}[variant]
@@ -114,6 +120,10 @@ class BadBones(Game[BadBonesState]):
             if options["advanced"] is not True:
                 raise ValueError(f"advanced must be True or False, not {short(options['advanced'])}")
             opts["advanced"] = True
+        if options.get("chiefs", False) is not False:
+            if options["chiefs"] is not True:
+                raise ValueError(f"chiefs must be True or False, not {short(options['chiefs'])}")
+            opts["chiefs"] = True
         return self._build(players, variant, seed, opts, None)
 
     def _build(self, players: int, variant: str, seed: int, opts: dict,
@@ -130,7 +140,8 @@ class BadBones(Game[BadBonesState]):
             boards=[Board(d.hero_start, floors, houses, supply=list(FREE) if advanced else
                           d.starting_supply(), tower_size=floors, village_size=houses)
                     for _ in range(players)],
-            bag=list(range(d.tokens)), done=[False] * players, pending=[[] for _ in range(players)],
+            bag=list(range(d.all_tokens if opts.get("chiefs") else d.tokens)), done=[False] * players,
+            pending=[[] for _ in range(players)],
             eliminated=[False] * players, options=dict(opts))
         if events is not None:
             kit = "a free treasure (the rest is bought at the Market)" if advanced else "six traps in supply"
@@ -138,6 +149,10 @@ class BadBones(Game[BadBonesState]):
                                 f"{plural(players, 'player')} set up: a board each with a tower of "
                                 f"{plural(floors, 'floor')}, {plural(houses, 'house')}, the hero on top "
                                 f"of the tower and {kit}."))
+        if opts.get("chiefs") and events is not None:
+            events.append(Event("chiefs", R + "chiefs",
+                                f"The {d.all_tokens - d.tokens} Skeleton Chiefs are mixed into the bag: "
+                                f"{d.all_tokens} skeletons in all."))
         if opts["setup"] == "standard":
             self._setup_skeletons(state, events)
         elif events is not None:
@@ -152,10 +167,12 @@ class BadBones(Game[BadBonesState]):
     def _setup_skeletons(self, state: BadBonesState, events: list[Event] | None) -> None:
         d = self.data
         in_bag = set(state.bag)   # the full bag, in token order like each symbol's list
+        # ruling bad_bones.chiefs.ruling.setup: chiefs may be drawn at setup, with no power yet
+        tokens_of = self._tokens_with_chiefs if state.options.get("chiefs") else self._tokens_of
         for seat in range(state.players):
             drawn = []
             for symbol in d.setup_symbols:  # ruling: one of each symbol but red, drawn at random
-                choices = [t for t in self._tokens_of[symbol] if t in in_bag]
+                choices = [t for t in tokens_of[symbol] if t in in_bag]
                 token = state.rng.sample(choices, 1)[0]
                 state.bag.remove(token)
                 in_bag.discard(token)
@@ -263,7 +280,7 @@ class BadBones(Game[BadBonesState]):
             if state.phase == "hero":  # the hero phase ends for a seat once its weapon is settled
                 set_done(state, seat, not state.pending[seat])
         elif verb == "move":
-            move_skeleton(state, seat, first_of_group(state, seat, args[0], args[1]), events)
+            self._move(state, seat, first_of_group(state, seat, args[0], args[1]), events)
         elif verb == "hero":
             self._hero(state, seat, args[0], events)
             set_done(state, seat, not state.pending[seat])  # a weapon may be owed
@@ -295,10 +312,20 @@ class BadBones(Game[BadBonesState]):
     def _answer(self, state: BadBonesState, seat: int, choice: str, events: list[Event] | None) -> None:
         """Answer ``seat``'s first pending choice: a seat (``p2``) or a square to flee to."""
         p = pop_pending(state, seat)
+        before, trace = state.pending[seat], ([] if p.unit else None)
         if p.kind == "send":
             answer_send(state, seat, p, int(choice[1:]) - 1, events)
         else:
-            repel(state, seat, p.skeleton, p.square, choice, events)
+            repel(state, seat, p.skeleton, p.square, choice, events, trace)
+        if p.unit:  # a Chief Instructor's unit goes where its leader went
+            units.follow(state, seat, p.skeleton, p.unit, trace, before, events)
+
+    def _move(self, state: BadBonesState, seat: int, sid: int, events: list[Event] | None) -> None:
+        """Move one skeleton (with the chiefs: the unit it belongs to, if any)."""
+        if state.options.get("chiefs"):
+            units.move(state, seat, sid, events)
+        else:
+            move_skeleton(state, seat, sid, events)
 
     def _move_all(self, state: BadBonesState, seat: int, events: list[Event] | None) -> None:
         """Convenience: move every remaining skeleton in the canonical order, answering each
@@ -316,7 +343,7 @@ class BadBones(Game[BadBonesState]):
             todo = [s for s in state.boards[seat].skeletons.values() if s.side != token]
             if not todo:
                 return
-            move_skeleton(state, seat, min(todo, key=CANONICAL).id, events)
+            self._move(state, seat, min(todo, key=CANONICAL).id, events)
 
     def _check_done(self, state: BadBonesState, seat: int) -> None:
         if state.pending[seat]:
@@ -331,7 +358,10 @@ class BadBones(Game[BadBonesState]):
         before, board.hero = board.hero, to
         rc = COORDS.get(to)
         killed = sorted(sid for sid, s in board.skeletons.items() if (s.r, s.c) == rc)
-        if killed:
+        if killed and killed[-1] >= FIRST_CHIEF:  # a chief's power may act: one at a time
+            for sid in killed:
+                eliminate(state, seat, sid, True, None)
+        elif killed:
             for sid in killed:
                 del board.skeletons[sid]
             to_bag(state, killed)
@@ -340,8 +370,25 @@ class BadBones(Game[BadBonesState]):
             events.append(Event("hero", R + "phase.hero",
                                 f"{who(state, seat)}'s hero moves {before} → {to}{kills}.",
                                 {"seat": seat, "from": before, "to": to, "killed": len(killed)}))
+            if killed and killed[-1] >= FIRST_CHIEF:
+                self._chief_kills(state, seat, killed, events)
         if len(killed) >= 3 and board.weapon is not None:
             trigger_weapon(state, seat, killed, events)
+
+    def _chief_kills(self, state: BadBonesState, seat: int, killed: list[int], events: list[Event]) -> None:
+        """Say what the chiefs among the hero's kills did (they were eliminated already)."""
+        for sid in killed:
+            kind = chief_kind(sid)
+            if kind == "spectral":
+                events.append(Event("immortal", R + "chiefs.spectral",
+                                    f"{who(state, seat)}: the Spectral Chief cannot die; it goes to "
+                                    f"{who(state, seat)}'s cemetery instead of the bag.",
+                                    {"seat": seat, "skeleton": sid}))
+            elif kind == "emperor":
+                events.append(Event("emperor_slain", R + "chiefs.emperor",
+                                    f"{who(state, seat)}'s hero slays the Skeleton Emperor: both leave the "
+                                    "game; from now on this board has no hero.",
+                                    {"seat": seat, "skeleton": sid}))
 
     def _advance(self, state: BadBonesState, events: list[Event] | None) -> None:
         """Move to the next phase once every player has finished this one."""
@@ -368,13 +415,21 @@ class BadBones(Game[BadBonesState]):
     def _end_round(self, state: BadBonesState, events: list[Event] | None) -> None:
         for seat in range(state.players):
             end_of_movement(state, seat, events)
-        lost = [s for s in range(state.players) if state.boards[s].floors == 0 or state.boards[s].houses == 0]
+        lost = [s for s in range(state.players) if state.boards[s].floors == 0 or state.boards[s].houses == 0
+                or state.boards[s].overrun]
         if lost:
             eliminated = list(state.eliminated)
             for seat in lost:
                 eliminated[seat] = True
                 if events is not None:
-                    what = "tower" if state.boards[seat].floors == 0 else "village"
+                    b = state.boards[seat]
+                    if b.overrun:
+                        events.append(Event("eliminated", R + "chiefs.emperor",
+                                            f"{who(state, seat)} has let the Skeleton Emperor in: "
+                                            "eliminated.",
+                                            {"seat": seat}))
+                        continue
+                    what = "tower" if b.floors == 0 else "village"
                     events.append(Event("eliminated", R + "end",
                                         f"{who(state, seat)}'s {what} is gone: eliminated.", {"seat": seat}))
             state.eliminated = eliminated
@@ -391,11 +446,17 @@ class BadBones(Game[BadBonesState]):
             return self._finish(state, events, "cap")
         state.round += 1
         state.phase = "hero"
-        state.done = [False] * state.players
+        state.done = [b.hero is None for b in state.boards]
         if events is not None:
             events.append(Event("round", R + "round",
                                 f"Round {state.round} begins: everyone moves their hero.",
                                 {"round": state.round}))
+            for seat, b in enumerate(state.boards):
+                if b.hero is None:
+                    events.append(Event("no_hero", R + "chiefs.ruling.no_hero",
+                                        f"{who(state, seat)} has no hero since the Skeleton Emperor "
+                                        "fell, and "
+                                        "skips the hero phase.", {"seat": seat}))
 
     def _any_skeleton(self, state: BadBonesState, seat: int) -> bool:
         b = state.boards[seat]
@@ -413,13 +474,28 @@ class BadBones(Game[BadBonesState]):
                 bag = list(state.bag)
                 for t in drawn:
                     bag.remove(t)
+                called = 0
+                if drawn and max(drawn) >= FIRST_CHIEF:  # each Chief Necromancer calls three more
+                    calls = sum(1 for t in drawn if chief_kind(t) == "necromancer")
+                    while calls and bag:
+                        more = state.rng.sample(bag, min(3 * calls, len(bag)))
+                        for t in more:
+                            bag.remove(t)
+                        drawn, called = drawn + more, called + len(more)
+                        calls = sum(1 for t in more if chief_kind(t) == "necromancer")
                 state.bag = bag
                 board.cemetery = [*board.cemetery, *drawn]
                 if events is not None:
                     events.append(Event("draw", R + "phase.new",
-                                        f"{who(state, seat)} draws {plural(k, 'skeleton')} from the bag: "
-                                        f"{', '.join(d.model_of(t).name for t in drawn) or 'none left'}.",
+                                        f"{who(state, seat)} draws {plural(len(drawn), 'skeleton')} "
+                                        "from the bag: "
+                                        f"{', '.join(d.token_name(t) for t in drawn) or 'none left'}.",
                                         {"seat": seat, "drawn": tuple(drawn)}))
+                    if called:
+                        events.append(Event("necromancer", R + "chiefs.necromancer",
+                                            f"{who(state, seat)}: the Chief Necromancer calls "
+                                            f"{plural(called, 'more skeleton')} from the bag.",
+                                            {"seat": seat, "called": called}))
             if state.boards[seat].cemetery:
                 board = own(state, seat)
                 arrivals = sorted(board.cemetery)
@@ -458,6 +534,10 @@ class BadBones(Game[BadBonesState]):
         if state.variant == "solo":
             b = state.boards[0]
             last = state.options["rounds"]
+            if state.eliminated[0] and b.overrun:
+                return Outcome("defeat", (), scores, {},
+                               f"The Skeleton Emperor gets in in round {state.round}: the solo game is lost.",
+                               R + "chiefs.emperor")
             if state.eliminated[0] and state.round <= last:
                 return Outcome("defeat", (), scores, {},
                                f"The {'tower' if b.floors == 0 else 'house'} falls in "

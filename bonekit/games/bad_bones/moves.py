@@ -36,12 +36,21 @@ from .board import (
     on_board,
     square,
 )
-from .state import BadBonesState, Pending, Skeleton, Trap, own
+from .state import BadBonesState, Board, Pending, Skeleton, Trap, own
 
 R = "bad_bones."
 _DATA = components()
 _TOWER = _DATA.tower
 _ARROWS = _DATA.arrows
+FIRST_CHIEF = _DATA.tokens
+"""Tokens from here on are Skeleton Chiefs: one ``sid >= FIRST_CHIEF`` test keeps their powers
+off the path of ordinary skeletons."""
+_KIND = tuple(c.kind for c in _DATA.chiefs)
+
+
+def chief_kind(sid: int) -> str | None:
+    """A chief token's kind ("instructor", ...), None for an ordinary skeleton."""
+    return _KIND[sid - FIRST_CHIEF] if sid >= FIRST_CHIEF else None
 
 
 def exit_targets(state: BadBonesState, seat: int, forest: str) -> list[int]:
@@ -77,6 +86,8 @@ def who(state: BadBonesState, seat: int) -> str:
 
 
 def _label(sk: Skeleton) -> str:
+    if sk.id >= FIRST_CHIEF:
+        return f"{_DATA.chief(sk.id).title} ({sk.model.split('-')[0]})"
     return f"{sk.model.split('-')[0]} skeleton"
 
 
@@ -106,6 +117,85 @@ def destroy(state: BadBonesState, seat: int, sid: int) -> None:
     """A skeleton leaves the board for the bag."""
     del own(state, seat).skeletons[sid]
     to_bag(state, [sid])
+
+
+def eliminate(state: BadBonesState, seat: int, sid: int, by_hero: bool, events: list[Event] | None) -> None:
+    """A skeleton on ``seat``'s board is eliminated (by the hero or his weapon when ``by_hero``,
+    else by a trap): back to the bag, except that a Spectral Chief goes to ``seat``'s cemetery
+    (ruling bad_bones.chiefs.ruling.immortal) and the Skeleton Emperor slain by the hero leaves
+    the game and takes the hero with him (bad_bones.chiefs.emperor)."""
+    kind = chief_kind(sid)
+    if kind == "spectral":
+        board = own(state, seat)
+        del board.skeletons[sid]
+        board.cemetery = [*board.cemetery, sid]
+        if events is not None:
+            events.append(Event("immortal", R + "chiefs.spectral",
+                                f"{who(state, seat)}: the Spectral Chief cannot die; it goes to "
+                                f"{who(state, seat)}'s cemetery instead of the bag.",
+                                {"seat": seat, "skeleton": sid}))
+    elif kind == "emperor" and by_hero:
+        board = own(state, seat)
+        del board.skeletons[sid]
+        board.exiled = (*board.exiled, sid)
+        board.hero = None
+        if events is not None:
+            events.append(Event("emperor_slain", R + "chiefs.emperor",
+                                f"{who(state, seat)}'s hero slays the Skeleton Emperor: both leave the game; "
+                                "from now on this board has no hero.", {"seat": seat, "skeleton": sid}))
+    else:
+        destroy(state, seat, sid)
+
+
+def reach_home(state: BadBonesState, seat: int, sid: int, where: str, events: list[Event] | None,
+               text: str = "", rule: str = "") -> None:
+    """A skeleton ends its move on the tower (``where`` = "tower") or walks into the village
+    ("village"): a floor or a house falls and it goes back to the bag, or a chief's power acts
+    instead. ``text`` opens the event's sentence (the path so far); ``rule`` overrides the rule
+    cited for an ordinary skeleton."""
+    board = own(state, seat)
+    tower = where == "tower"
+    kind = chief_kind(sid)
+    if events is not None:
+        text = text or f"{who(state, seat)}: the {_label(board.skeletons[sid])} reaches the {where}"
+    left = board.floors if tower else board.houses
+    size = board.tower_size if tower else board.village_size
+    if kind == "emperor":
+        board.overrun = True
+        destroy(state, seat, sid)
+        if events is not None:
+            events.append(Event("overrun", R + "chiefs.emperor",
+                                f"{text}: the Skeleton Emperor has reached the {where}, and "
+                                f"{who(state, seat)} has lost.", {"seat": seat, "skeleton": sid}))
+        return
+    if kind == "nice":
+        after = min(size, left + 1)
+        words = (f"rebuilds a {'floor' if tower else 'house'}" if after > left
+                 else "finds nothing to rebuild and simply leaves")
+        rule = R + "chiefs.nice"
+    else:
+        lost = 2 if kind == "artificer" else 1
+        after = max(0, left - lost)
+        if kind == "artificer":
+            words, rule = ("brings down two floors" if tower else "burns two houses"), R + "chiefs.artificer"
+        else:
+            words = "a floor falls" if tower else "burns a house"
+            rule = rule or R + ("whatif.tower" if tower else "whatif.village")
+    if tower:
+        board.floors = after
+    else:
+        board.houses = after
+    if kind == "spectral":
+        del board.skeletons[sid]
+        board.cemetery = [*board.cemetery, sid]
+        rule = R + "chiefs.spectral"
+        words += f"; immortal, it goes to {who(state, seat) if events is not None else ''}'s cemetery"
+    else:
+        destroy(state, seat, sid)
+    if events is not None:
+        events.append(Event("floor" if tower else "house", rule,
+                            f"{text}: {words}; {plural(after, 'floor' if tower else 'house')} left.",
+                            {"seat": seat, "skeleton": sid, "floors" if tower else "houses": after}))
 
 
 def send(state: BadBonesState, seat: int, sid: int, target: int, events: list[Event] | None, why: str,
@@ -139,7 +229,8 @@ def leave_by_forest(state: BadBonesState, seat: int, sid: int, spot: tuple[int, 
                                 {"seat": seat, "skeleton": sid}))
 
 
-def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event] | None) -> None:
+def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event] | None,
+                  trace: list | None = None) -> None:
     """Advance one skeleton one space (plus any wall ricochets and spring throws) and resolve
     where it ends.
 
@@ -148,6 +239,10 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
     ruling bad_bones.ruling.wall_loop), a spring throws it two squares further; elsewhere it
     stops and what is there acts on it. A skeleton lost in a labyrinth of the other colour,
     or stopped by a barricade, stays where it started, flipped.
+
+    ``trace``, if given, receives ("trap", square) for each trap the move triggers and
+    ("end", how) when it ends the skeleton ("village", "tower", "hero", "bomb", "spikes"): what
+    a Chief Instructor's followers repeat (``units``).
     """
     board = own(state, seat)
     sk = board.skeletons[sid]
@@ -166,6 +261,10 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
             r, c = max(r, -1), min(max(c, -1), SIZE)
         name = "" if path is None else f"{who(state, seat)}: the {_label(sk)} ({' → '.join(path)} → "
         if r >= SIZE:  # into the village
+            if trace is not None:
+                trace.append(("end", "village"))
+            if sid >= FIRST_CHIEF:
+                return reach_home(state, seat, sid, "village", events, name and name + "village)")
             board.houses = max(0, board.houses - 1)
             destroy(state, seat, sid)
             if events is not None:
@@ -179,6 +278,10 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
             return
         here = NAMES[r, c]
         if here == _TOWER:
+            if trace is not None:
+                trace.append(("end", "tower"))
+            if sid >= FIRST_CHIEF:
+                return reach_home(state, seat, sid, "tower", events, name and f"{name}{here})")
             board.floors = max(0, board.floors - 1)
             destroy(state, seat, sid)
             if events is not None:
@@ -191,14 +294,19 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
         traps = board.traps
         trap = traps.get(here)
         if trap is not None and trap.kind == "barricade":  # before the hero: it is never entered
-            _barricade(state, seat, sk, here, thrown, bool(walls), events)
+            _barricade(state, seat, sk, here, thrown, bool(walls), events, trace)
             return
         if board.hero == here:
-            destroy(state, seat, sid)
+            if trace is not None:
+                trace.append(("end", "hero"))
+            if sid < FIRST_CHIEF:
+                destroy(state, seat, sid)
             if events is not None:
                 events.append(Event("hero_kill", R + "whatif.hero",
                                     f"{name}{here}) walks into the hero and is destroyed.",
                                     {"seat": seat, "skeleton": sid, "square": here}))
+            if sid >= FIRST_CHIEF:
+                eliminate(state, seat, sid, True, events)
             if board.weapon is not None:  # a stack of three or more may trigger the weapon
                 weapons.hero_struck(state, seat, sk, events)
             return
@@ -226,6 +334,8 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
             return
         if here not in board.triggered:
             board.triggered = [*board.triggered, here]
+        if sid >= FIRST_CHIEF or trace is not None:
+            note_trigger(board, sid, here, trace)
         kind = trap.kind
         if kind == "wall":
             if here in walls:  # ruling: a skeleton bounces off each wall once per move
@@ -263,11 +373,13 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
                                     f"{name}{here}) meets the dragon; choose where it flees.",
                                     {"seat": seat, "skeleton": sid, "square": here}))
         elif kind == "bomb":
-            destroy(state, seat, sid)
+            if trace is not None:
+                trace.append(("end", "bomb"))
             if events is not None:
                 events.append(Event("bomb", R + "traps.bomb",
                                     f"{name}{here}) steps on the bomb and is blown up.",
                                     {"seat": seat, "skeleton": sid, "square": here}))
+            eliminate(state, seat, sid, False, events)
         elif kind == "portal":
             m = _DATA.model_of(sid)
             board.skeletons[sid] = Skeleton(sid, model, m.r, m.c, m.facing, side)
@@ -308,22 +420,35 @@ def _lost_in_labyrinth(state: BadBonesState, seat: int, sk: Skeleton, events: li
     return True
 
 
+def note_trigger(board: Board, sid: int, here: str, trace: list | None) -> None:
+    """Skeleton ``sid`` has triggered the trap on ``here``: a Chief Saboteur remembers it (he
+    destroys it after the movement phase), and a traced move records it."""
+    if trace is not None:
+        trace.append(("trap", here))
+    if sid >= FIRST_CHIEF and _KIND[sid - FIRST_CHIEF] == "saboteur" and (sid, here) not in board.sabotage:
+        board.sabotage = (*board.sabotage, (sid, here))
+
+
 def _barricade(state: BadBonesState, seat: int, sk: Skeleton, here: str, thrown: bool, walled: bool,
-               events: list[Event] | None) -> None:
+               events: list[Event] | None, trace: list | None = None) -> None:
     """A barricade on the square a skeleton would reach: a skeleton thrown there by a spring
     dies on its spikes; any other stays on the square it started its move from, with its
     facing, flipped (ruling bad_bones.advanced.ruling.barricade_wall). Either way the barricade is used."""
     board = own(state, seat)
+    if sk.id >= FIRST_CHIEF or trace is not None:
+        note_trigger(board, sk.id, here, trace)
     if here not in board.triggered:
         board.triggered = [*board.triggered, here]
     start = NAMES.get((sk.r, sk.c), "")
     if thrown:
-        destroy(state, seat, sk.id)
+        if trace is not None:
+            trace.append(("end", "spikes"))
         if events is not None:
             events.append(Event("spikes", R + "traps.spring",
                                 f"{who(state, seat)}: the {_label(sk)} is thrown onto the barricade on "
                                 f"{here} and dies on its spikes.",
                                 {"seat": seat, "skeleton": sk.id, "square": here}))
+        eliminate(state, seat, sk.id, False, events)
         return
     board.skeletons[sk.id] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, state.token)
     if events is not None:
@@ -353,12 +478,22 @@ def hearse(state: BadBonesState, seat: int, sid: int, here: str, events: list[Ev
 
 def ride_hearse(state: BadBonesState, seat: int, sid: int, here: str, target: int,
                 events: list[Event] | None) -> None:
-    """The skeleton goes to ``target``'s cemetery and the hearse into ``target``'s supply."""
+    """The skeleton goes to ``target``'s cemetery and the hearse into ``target``'s supply (unless
+    a Chief Saboteur rides it: ruling bad_bones.chiefs.ruling.saboteur_hearse)."""
     board = own(state, seat)
     board.traps = {sq: t for sq, t in board.traps.items() if sq != here}
     solo = target == seat
     rule = R + ("advanced.ruling.solo_hearse" if solo else "traps.hearse")
+    riders = (sid, *board.units.get(sid, ())) if board.units else (sid,)
     send(state, seat, sid, target, events, f"rides the hearse from {here}", rule)
+    if max(riders) >= FIRST_CHIEF and any(chief_kind(t) == "saboteur" for t in riders):
+        board.removed_traps = [*board.removed_traps, "hearse"]
+        if events is not None:
+            events.append(Event("sabotaged", R + "chiefs.ruling.saboteur_hearse",
+                                f"{who(state, seat)}: a Chief Saboteur rides the hearse, which is wrecked on "
+                                "the way and leaves the game.",
+                                {"seat": seat, "square": here, "kind": "hearse"}))
+        return
     receiver = own(state, target)
     receiver.supply = sorted([*receiver.supply, "hearse"])
     if events is not None:
@@ -434,7 +569,7 @@ def repel_options(state: BadBonesState, seat: int, dragon: str) -> list[str]:
 
 
 def repel(state: BadBonesState, seat: int, sid: int, dragon: str, to: str,
-          events: list[Event] | None) -> None:
+          events: list[Event] | None, trace: list | None = None) -> None:
     """Move a skeleton fleeing the dragon on ``dragon`` to ``to``, facing away from it.
 
     Ruling bad_bones.ruling.dragon_landing: the hero and the tower act on a fleeing skeleton,
@@ -450,6 +585,10 @@ def repel(state: BadBonesState, seat: int, sid: int, dragon: str, to: str,
     if not on_board(*tr):
         leave_by_forest(state, seat, sid, tr, events, "dragon")
     elif to == _TOWER:
+        if trace is not None:
+            trace.append(("end", "tower"))
+        if sid >= FIRST_CHIEF:
+            return reach_home(state, seat, sid, "tower", events, name and name + ", the tower")
         board.floors = max(0, board.floors - 1)
         destroy(state, seat, sid)
         if events is not None:
@@ -457,10 +596,15 @@ def repel(state: BadBonesState, seat: int, sid: int, dragon: str, to: str,
                                 f"{name}, the tower: a floor falls; {board.floors} left.",
                                 {"seat": seat, "skeleton": sid, "floors": board.floors}))
     elif board.hero == to:
-        destroy(state, seat, sid)
+        if trace is not None:
+            trace.append(("end", "hero"))
+        if sid < FIRST_CHIEF:
+            destroy(state, seat, sid)
         if events is not None:
             events.append(Event("hero_kill", R + "ruling.dragon_landing",
                                 f"{name}, into the hero, and is destroyed.", {"seat": seat, "skeleton": sid}))
+        if sid >= FIRST_CHIEF:
+            eliminate(state, seat, sid, True, events)
     else:
         if events is not None:
             events.append(Event("repel", R + "traps.dragon", f"{name}, facing {DIR_NAMES[facing]}.",
@@ -471,6 +615,10 @@ def repel(state: BadBonesState, seat: int, sid: int, dragon: str, to: str,
 def end_of_movement(state: BadBonesState, seat: int, events: list[Event] | None) -> None:
     """Used traps are damaged or destroyed; an unguarded treasure with a thief is stolen."""
     board = own(state, seat)
+    if board.sabotage:
+        _sabotage(state, seat, events)
+    if board.units:
+        prune_units(board)
     traps = board.traps
     if board.triggered:
         traps = dict(traps)
@@ -526,6 +674,49 @@ def end_of_movement(state: BadBonesState, seat: int, events: list[Event] | None)
                                     f"it is gone for good.", {"seat": seat, "square": t}))
 
 
+def _sabotage(state: BadBonesState, seat: int, events: list[Event] | None) -> None:
+    """After the movement phase every trap a Chief Saboteur triggered (alone or in a unit) is
+    removed from the game, the indestructible ones too; a bomb still leaves its blast area.
+    The saboteurs still on this board return to the bag (ruling bad_bones.chiefs.ruling.saboteur_fate)."""
+    board = own(state, seat)
+    traps, removed = dict(board.traps), list(board.removed_traps)
+    wrecked = []
+    for sq in dict.fromkeys(sq for _, sq in board.sabotage):
+        trap = traps.get(sq)
+        if trap is None or trap.kind in ("bomb", "treasure"):  # a blast stays; a treasure is stolen as usual
+            continue
+        del traps[sq]
+        removed.append(trap.kind)
+        wrecked.append(f"the {trap.kind} on {sq}")
+    board.traps, board.removed_traps = traps, removed
+    board.triggered = [sq for sq in board.triggered if sq in traps]
+    saboteurs = sorted({sid for sid, _ in board.sabotage if sid in board.skeletons})
+    for sid in saboteurs:
+        destroy(state, seat, sid)
+    board.sabotage = ()
+    if events is not None and (wrecked or saboteurs):
+        gone = f"destroys {', '.join(wrecked)}" if wrecked else "finds nothing left to destroy"
+        back = f"; {plural(len(saboteurs), 'saboteur')} back to the bag" if saboteurs else ""
+        events.append(Event("sabotaged", R + "chiefs.saboteur",
+                            f"{who(state, seat)}: the Chief Saboteur {gone}, for good{back}.",
+                            {"seat": seat, "count": len(wrecked)}))
+
+
+def prune_units(board: Board) -> None:
+    """Forget units whose leader has left the board and followers no longer beside their leader
+    (a unit that leaves the board breaks up: ruling bad_bones.chiefs.ruling.unit_break)."""
+    skeletons, units = board.skeletons, {}
+    for leader, followers in board.units.items():
+        lead = skeletons.get(leader)
+        if lead is None:
+            continue
+        kept = tuple(f for f in followers
+                     if f in skeletons and (skeletons[f].r, skeletons[f].c) == (lead.r, lead.c))
+        if kept:
+            units[leader] = kept
+    board.units = units
+
+
 def _wear_rule(kind: str) -> str:
     """The section a trap's wear cites: the basic traps share one, a new trap has its own."""
     if kind == "spring":
@@ -559,11 +750,16 @@ def place_trap(state: BadBonesState, seat: int, kind: str, sq: str, orientation:
                                 f"is flipped to its damaged side; choose where each one flees.",
                                 {"seat": seat, "square": sq}))
         moved = "black" if state.token == "white" else "white"
+        # a Chief Instructor's unit flees as one (ruling bad_bones.chiefs.ruling.unit_traps)
+        led = ({f: leader for leader, fs in board.units.items() if leader in here for f in fs}
+               if board.units else {})
         for sid in here:
             sk = board.skeletons[sid]
             # They have moved now: flipped to the side everything will show after moving.
             board.skeletons[sid] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, moved)
-            add_pending(state, seat, Pending("repel", sid, sk.model, "landing", sq))
+            if sid not in led:
+                unit = tuple(f for f in here if led.get(f) == sid)
+                add_pending(state, seat, Pending("repel", sid, sk.model, "landing", sq, unit))
     if kind == "treasure":
         near = TOWARD.get(sq, {})
         for sid, sk in sorted(board.skeletons.items()):

@@ -11,11 +11,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ...core.events import Event
 from ...core.words import short
-from .board import ALL_TRAP_KINDS, DIRS, NEW_TRAP_KINDS, components, coords, on_board, other_side
+from .board import ALL_TRAP_KINDS, CHIEF_KINDS, DIRS, NEW_TRAP_KINDS, components, coords, on_board, other_side
 from .bots import _safest
 from .choices import TURNS
-from .moves import answer_send, end_of_movement, move_skeleton, repel, send
+from .moves import answer_send, end_of_movement, pop_pending, repel, send
 from .state import BadBonesState, Skeleton, Trap
+from .units import follow
 from .weapons import WEAPONS
 
 
@@ -24,9 +25,9 @@ def _game():
     return load("bad_bones")
 
 
-def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] = (),
+def lab_state(skeletons: Iterable[tuple[str, ...]] = (), traps: Iterable[tuple] = (),
               hero: str | None = None, floors: int = 4, houses: int = 5, seed: int = 0,
-              supply: Iterable[str] = (), weapon: str | None = None) -> BadBonesState:
+              supply: Iterable[str] = (), weapon: str | None = None, chiefs: bool = False) -> BadBonesState:
     """A one-board sandbox: skeletons as (square or forest spot, facing n/e/s/w), traps as
     (kind, square), ("wall", square, "/" or "\\") or ("labyrinth", square, "white" or
     "black"), the hero on a square (None: on the tower).
@@ -34,9 +35,13 @@ def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] 
     The basic traps come from the basic supply; the advanced version's traps (``NEW_TRAP_KINDS``)
     are handed out by the lab. Add "damaged" to a trap's tuple to stage its used side (a bomb's
     is its blast area). ``supply``: extra traps (any kind) put in the supply, to place by actions.
-    ``weapon``: the weapon card the board holds (one of ``weapons.WEAPONS``), for weapon lessons."""
+    ``weapon``: the weapon card the board holds (one of ``weapons.WEAPONS``), for weapon lessons.
+    A skeleton given as (square, facing, chief) is a Skeleton Chief: a kind ("instructor": the
+    first of that kind still in the bag) or a token's name ("instructor-2"); placing one, or
+    ``chiefs=True``, plays the board with the chiefs' rules."""
     game = _game()
-    state = game.new(1, "solo", seed=seed, setup="empty")
+    chiefs = chiefs or any(len(sk) > 2 for sk in skeletons)
+    state = game.new(1, "solo", seed=seed, setup="empty", **({"chiefs": True} if chiefs else {}))
     board = state.boards[0]
     board.floors, board.houses = floors, houses
     if weapon is not None and weapon not in WEAPONS:
@@ -70,14 +75,22 @@ def lab_state(skeletons: Iterable[tuple[str, str]] = (), traps: Iterable[tuple] 
         if kind not in NEW_TRAP_KINDS:   # the lab's box holds the new traps; the supply keeps its own
             board.supply.remove(kind)
         board.traps[sq] = Trap(kind, damaged, rest[0] if turns else None)
-    models = components().models
-    for i, (sq, facing) in enumerate(skeletons):
+    data = components()
+    models = data.models
+    for i, (sq, facing, *chief) in enumerate(skeletons):
         rc = coords(sq)
         if rc is None or facing not in DIRS:
             raise ValueError(f"cannot put a skeleton on {short(sq)} facing {short(facing)}")
-        # A forest spot gets its own model; board squares get varied symbols, for telling apart.
-        wanted = next((m for m in models if m.spot == sq), models[(i * 4) % len(models)])
-        token = next(t for t in state.bag if components().model_of(t) == wanted)
+        if chief:
+            token = next((c.token for c in data.chiefs
+                          if chief[0] in (c.kind, c.name) and c.token in state.bag), None)
+            if token is None:
+                raise ValueError(f"no Skeleton Chief called {short(chief[0])} is left to place (kinds: "
+                                 f"{', '.join(CHIEF_KINDS)})")
+        else:
+            # A forest spot gets its own model; board squares get varied symbols, for telling apart.
+            wanted = next((m for m in models if m.spot == sq), models[(i * 4) % len(models)])
+            token = next(t for t in state.bag if data.model_of(t) == wanted)
         state.bag.remove(token)
         m = components().model_of(token)
         board.skeletons[token] = Skeleton(token, m.name, rc[0], rc[1], facing, state.token)
@@ -105,18 +118,21 @@ def march(state: BadBonesState, phases: int = 1, hero_path: Sequence[str] = (),
             sk = board.skeletons.get(sid)
             if sk is None or sk.side == s.token:
                 continue
-            move_skeleton(s, 0, sid, events)
+            game._move(s, 0, sid, events)
             while s.pending[0]:
-                p = s.pending[0].pop(0)
+                p = pop_pending(s, 0)
                 if p.kind == "weapon":  # the march keeps weapons for later: lessons use apply
                     continue
+                before, trace = s.pending[0], ([] if p.unit else None)
                 if p.kind == "send" and p.reason == "hearse":
                     answer_send(s, 0, p, 0, events)
                 elif p.kind == "send":
                     send(s, 0, p.skeleton, 0, events, "leaves the board", "bad_bones.kit.sandbox")
                 else:
                     to = (choose or (lambda st, sq: _safest(game, st, 0, sq)))(s, p.square)
-                    repel(s, 0, p.skeleton, p.square, to, events)
+                    repel(s, 0, p.skeleton, p.square, to, events, trace)
+                if p.unit:
+                    follow(s, 0, p.skeleton, p.unit, trace, before, events)
         end_of_movement(s, 0, events)
         board.cemetery = []  # the lab keeps no cemetery: whatever leaves is gone
         out.append((s, events))

@@ -68,6 +68,7 @@ class Pending:
     model: str
     reason: str      # "top", "catapult", "hearse", "dragon" or "landing"
     square: str      # the trap's square, or the forest spot left through
+    unit: tuple[int, ...] = ()   # a Chief Instructor's followers: the answer moves them too
 
 
 @dataclass(slots=True)
@@ -90,13 +91,21 @@ class Board:
     # phases it still sits out; hero kills this movement phase per starting stack (square, facing)
     frozen: dict[int, int] = field(default_factory=dict)
     struck: dict[tuple, tuple[int, ...]] = field(default_factory=dict)
+    # the Skeleton Chiefs' bookkeeping (units.py, moves.py), replaced never edited: each Chief
+    # Instructor leading a unit -> its followers; (saboteur, trap square) pairs this movement
+    # phase; whether the emperor reached this tower or village; tokens out of the game
+    units: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    sabotage: tuple[tuple[int, str], ...] = ()
+    overrun: bool = False
+    exiled: tuple[int, ...] = ()
 
     def copy(self) -> Board:
         """A copy sharing nothing mutable with this board."""
         return Board(self.hero, self.floors, self.houses, dict(self.traps), list(self.supply),
                      dict(self.skeletons), list(self.cemetery), list(self.triggered),
                      dict(self.catapult_targets), list(self.removed_traps), list(self.landed),
-                     self.tower_size, self.village_size, self.weapon, dict(self.frozen), dict(self.struck))
+                     self.tower_size, self.village_size, self.weapon, dict(self.frozen), dict(self.struck),
+                     dict(self.units), self.sabotage, self.overrun, self.exiled)
 
     def fork(self) -> Board:
         """A copy for the engine to change: its own skeletons dict, every other container
@@ -104,7 +113,7 @@ class Board:
         return Board(self.hero, self.floors, self.houses, self.traps, self.supply,
                      dict(self.skeletons), self.cemetery, self.triggered, self.catapult_targets,
                      self.removed_traps, self.landed, self.tower_size, self.village_size, self.weapon,
-                     self.frozen, self.struck)
+                     self.frozen, self.struck, self.units, self.sabotage, self.overrun, self.exiled)
 
 
 @dataclass(slots=True)

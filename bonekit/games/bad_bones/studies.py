@@ -1,5 +1,6 @@
-"""Studies for the Bad Bones solo notebook and trap lab: whole solo games played by a bot,
-round-by-round summaries, win rates by round count, trap-phase checks and puzzle verdicts.
+"""Studies for the Bad Bones solo notebook, trap lab and advanced lab: whole solo games played
+by a bot, round-by-round summaries, win rates by round count, trap-phase checks, puzzle
+verdicts, and which Market shopping lists win the advanced game.
 
 Pure engine code (no Jupyter import): the notebooks print what these functions return, and
 ``bonekit.widgets.lessons.bad_bones_lab`` wraps the puzzle verdict for the exercise checker.
@@ -16,10 +17,14 @@ a Dask cluster too, with the same table), seeding the bot of the game dealt from
 study's game of a seed is not always the game those helpers play from the same seed; pass
 ``bot=lambda s: GuardBot(bot_seed(s, 0))`` to them for the study's game.
 
-A study plays each seed once, over the longest round count. A solo game of fewer rounds is the
-same game cut short (the deal depends on the seed only, and GuardBot never looks at the round
-count), so a seed wins the n-round challenge exactly when its long game was not lost in rounds
-1 to n. The tests check that shortcut against games played at each length.
+A solo study plays each seed once, over the longest round count. A solo game of fewer rounds
+is the same game cut short (the deal depends on the seed only, and GuardBot never looks at the
+round count), so a seed wins the n-round challenge exactly when its long game was not lost in
+rounds 1 to n. The tests check that shortcut against games played at each length.
+
+The advanced game's lab asks which shopping lists win: ``shopping_study(KITS, games=30)``
+seats a GuardBot buying each list against GuardBots buying the default one, on the same deals
+and in every seat in turn; ``study.rows()`` feeds ``bar_chart`` and ``study.table()`` prints.
 """
 from __future__ import annotations
 
@@ -27,14 +32,17 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple
 
 from ...core.actions import Action
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from ...core.simulate import BotSpec, Progress, Results, simulate
+from ...core.words import short
 from .board import on_board
-from .bots import GuardBot
+from .bots import GuardBot, shopping_list
+from .market import COST, WEAPONS
 from .puzzles import Puzzle, trace
 from .puzzles import check as puzzle_check
 from .puzzles import run as puzzle_run
@@ -306,7 +314,189 @@ def _tidy(placements: Any) -> Any:
             if isinstance(p, (list, tuple)) else p for p in placements]
 
 
-__all__ = ["BotFactory", "Counts", "Defeats", "PuzzleVerdict", "RoundSummary", "counts", "defeat_column",
-           "defeat_round", "defeats", "defeats_by_round", "drawn", "hero_kills", "holds_the_round",
-           "lost_in", "play_round", "play_rounds", "puzzle_verdict", "round_table", "solo_game",
+# ---- the advanced game's Market: which shopping lists win ----------------------------------------
+KITS: dict[str, tuple[str, ...]] = {
+    "basic kit": ("dragon", "catapult", "catapult", "wall", "wall"),
+    "weapon first": ("two_handed_sword", "dragon", "catapult", "catapult", "wall"),
+    "bombs and barricades": ("bomb", "barricade", "dragon", "catapult", "wall"),
+    "labyrinth and hearse": ("labyrinth", "hearse", "dragon", "wall", "wall"),
+    "springs and portals": ("spring", "portal", "catapult", "catapult", "wall", "wall"),
+    "new traps only": ("bomb", "barricade", "hearse", "labyrinth", "portal"),
+}
+"""Named shopping lists for ``shopping_study`` (kit data, our own choices): each costs at most
+the 20 coins a player starts with and the two-player Market stocks all of it. "basic kit" is
+the basic game's traps (17 coins); the others swap part of it for a weapon or the new traps.
+A ``GuardBot(shopping=...)`` buys its list in order, then spends what is left on the dearest
+trap it can afford (see ``bots.shop``). For the even line of a chart, add GuardBot's own list:
+``{"GuardBot's list": bots.SHOPPING_LIST, **KITS}``."""
+
+
+def kit_cost(items: Sequence[str]) -> int:
+    """What ``items`` cost at the Market, in coins ("weapon": the dearest weapon it could be)."""
+    return sum(max(COST[w] for w in WEAPONS) if item == "weapon" else COST[item] for item in items)
+
+
+def market_column(game: Any, final: BadBonesState) -> dict[str, Any]:
+    """The ``measure`` of ``shopping_study`` for ``bonekit.simulate``: the round the game ended
+    in (``rounds``) and every seat's purchases in order (``bought``). Module level, so worker
+    processes can import it."""
+    return {"rounds": final.round, "bought": final.market.bought if final.market else ()}
+
+
+@dataclass(frozen=True)
+class ShoppingResult:
+    """How one shopping list did in ``shopping_study`` at a table of ``players``: the ``games``
+    it played, its ``wins`` (games its seat was among the winners: a shared first place
+    counts) and ``win_rate``, the ``draws`` (games nobody won: every tower or village fell in
+    the same round), its ``mean_score`` (the final score, 0 when eliminated), the games'
+    ``mean_rounds``, and ``bought``: every item it bought with how many per game, most bought
+    first (the list's own items and whatever its leftover coins bought)."""
+
+    name: str
+    items: tuple[str, ...]
+    players: int
+    games: int
+    wins: int
+    win_rate: float
+    draws: int
+    mean_score: float
+    mean_rounds: float
+    bought: tuple[tuple[str, float], ...]
+
+    @property
+    def even(self) -> float:
+        """The win rate of a list exactly as good as its opponents': the games somebody won,
+        shared out evenly between the players."""
+        return (1 - self.draws / self.games) / self.players if self.games else 0.0
+
+    def top(self, n: int = 3) -> str:
+        """The ``n`` most bought items in words: "wall 2, catapult 2, dragon 1"."""
+        return ", ".join(f"{item.replace('_', ' ')} {count:g}" for item, count in self.bought[:n])
+
+
+@dataclass(frozen=True)
+class ShoppingStudy:
+    """The result of ``shopping_study``: one ``ShoppingResult`` per list (``results``, in the
+    order given) and, per list, the ``simulate`` tables it was played in (``tables``: one
+    per seat it took, in the order of ``seats``, each (seat, first seed, games))."""
+
+    players: int
+    games: int
+    seed: int
+    results: tuple[ShoppingResult, ...]
+    seats: tuple[tuple[int, int, int], ...]
+    tables: dict[str, tuple[Results, ...]]
+
+    def result(self, name: str) -> ShoppingResult:
+        """The result of the list called ``name``."""
+        for r in self.results:
+            if r.name == name:
+                return r
+        raise KeyError(f"no shopping list called {name!r}; the study has "
+                       f"{', '.join(r.name for r in self.results)}")
+
+    def rows(self, column: str = "win_rate") -> dict[str, float]:
+        """One number per list, by name, ready for ``bar_chart`` (``bonekit.widgets.teaching``):
+        ``win_rate`` (the default), ``wins``, ``draws``, ``mean_score`` or ``mean_rounds``."""
+        if column not in _COLUMNS:
+            raise ValueError(f"no column {short(column)}; choose {', '.join(_COLUMNS)}")
+        return {r.name: getattr(r, column) for r in self.results}
+
+    def table(self) -> str:
+        """The results as a text table: list, games, wins, win rate, draws, mean score and
+        rounds, and the three items it bought most."""
+        head = ["list", "games", "wins", "win rate", "draws", "score", "rounds", "bought most (per game)"]
+        body = [[r.name, str(r.games), str(r.wins), f"{r.win_rate:.0%}", str(r.draws), f"{r.mean_score:.1f}",
+                 f"{r.mean_rounds:.1f}", r.top()] for r in self.results]
+        widths = [max(len(line[i]) for line in [head, *body]) for i in range(len(head))]
+        left = {0, len(head) - 1}
+        return "\n".join("  ".join(cell.ljust(w) if i in left else cell.rjust(w)
+                                    for i, (cell, w) in enumerate(zip(line, widths))).rstrip()
+                         for line in [head, *body])
+
+
+_COLUMNS = ("win_rate", "wins", "draws", "mean_score", "mean_rounds")
+
+
+def seatings(games: int, players: int, seed: int = 0) -> tuple[tuple[int, int, int], ...]:
+    """How ``shopping_study`` seats a list for ``games`` games: (seat, first seed, games) for
+    each seat. Every seat replays the same deals from ``seed`` on (duplicate play: a list
+    meets each deal from every side), as evenly as the count allows (the first seats take
+    one more); seats without a game are left out."""
+    base, extra = divmod(games, players)
+    return tuple((seat, seed, n) for seat in range(players)
+                 for n in [base + (1 if seat < extra else 0)] if n)
+
+
+def shopping_study(lists: Mapping[str, Sequence[str]], games: int = 100, players: int = 2, seed: int = 0,
+                   progress: Progress | None = None, workers: int | None = 1, client: Any = None,
+                   **bot_options: Any) -> ShoppingStudy:
+    """Which shopping lists win the advanced game: each named list is bought by a GuardBot
+    (``GuardBot(shopping=list)``) playing ``games`` games against GuardBots with the default
+    list (``bots.SHOPPING_LIST``) through ``bonekit.simulate``.
+
+    Fair by design: every list plays the same deals against the same opponents, so lists
+    differ only by what they buy; and each deal is played once with the list in each seat
+    (``seatings``: at two players, ``games`` games are ``games // 2`` deals played from both
+    sides), so neither the seat nor a lucky side of a deal favours a list. A list costing
+    more than the 20 coins is allowed: what the coins do not reach is never bought. The
+    numbers say how well GuardBot plays each kit (it plans two movement phases ahead), not
+    what a kit is worth in cleverer hands.
+
+    ``progress(done, total)`` hears of every finished chunk of games, ``total`` being
+    ``len(lists) * games`` (pass ``progress_bar(len(lists) * games)`` from
+    ``bonekit.widgets.teaching`` in a notebook). ``workers`` and ``client`` are
+    ``simulate``'s; ``bot_options`` (``depth``, ``kill_weight``) go to every GuardBot."""
+    named = {str(name): shopping_list(items) for name, items in lists.items()}
+    if not named:
+        raise ValueError("give at least one shopping list: {name: items}")
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {short(games)}")
+    if type(players) is not int or not 2 <= players <= 6:
+        raise ValueError(f"the advanced game is for 2-6 players, not {short(players)}")
+    game = _game()
+    blocks = seatings(games, players, seed)
+    total, done = len(named) * games, 0
+    opponent = partial(GuardBot, **bot_options) if bot_options else GuardBot
+    results, tables = [], {}
+    for name, items in named.items():
+        shopper = partial(GuardBot, shopping=items, **bot_options)
+        runs = []
+        for seat, first, n in blocks:
+            bots = [opponent] * players
+            bots[seat] = shopper
+            runs.append(simulate(game, bots, games=n, seed=first, variant="advanced", workers=workers,
+                                 client=client, measure=market_column,
+                                 progress=None if progress is None else
+                                 lambda k, _total, base=done: progress(base + k, total)))
+            done += n
+        tables[name] = tuple(runs)
+        results.append(_shopping_result(name, items, players,
+                                        [(seat, t) for (seat, _, _), t in zip(blocks, runs)]))
+    return ShoppingStudy(players, games, seed, tuple(results), blocks, tables)
+
+
+def _shopping_result(name: str, items: tuple[str, ...], players: int,
+                     runs: list[tuple[int, Results]]) -> ShoppingResult:
+    """Count one list's games: its seat in each table is ``seat``."""
+    games = wins = draws = score = rounds = 0
+    bought: Counter[str] = Counter()
+    for seat, table in runs:
+        for row in table:
+            games += 1
+            wins += seat in row["winners"]
+            draws += not row["winners"]
+            score += row["scores"][seat]
+            rounds += row["rounds"]
+            bought.update(row["bought"][seat])
+    per_game = tuple((item, round(n / games, 2)) for item, n in
+                     sorted(bought.items(), key=lambda kv: (-kv[1], kv[0])))
+    return ShoppingResult(name, items, players, games, wins, wins / games, draws, score / games,
+                          rounds / games, per_game)
+
+
+__all__ = ["KITS", "BotFactory", "Counts", "Defeats", "PuzzleVerdict", "RoundSummary", "ShoppingResult",
+           "ShoppingStudy", "counts", "defeat_column", "defeat_round", "defeats", "defeats_by_round", "drawn",
+           "hero_kills", "holds_the_round", "kit_cost", "lost_in", "market_column", "play_round",
+           "play_rounds", "puzzle_verdict", "round_table", "seatings", "shopping_study", "solo_game",
            "solo_position", "solo_study", "traps_on_board", "win_rates", "won_seeds"]

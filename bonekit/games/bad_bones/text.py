@@ -19,6 +19,11 @@ TRAP = {"wall": "W", "catapult": "C", "dragon": "D", "treasure": "$",
 NEW_KEY = ("B barricade, X bomb (x: its blast area), + hearse, L labyrinth (Lw white, Lb black), "
            "P portal, S spring.")
 """The key's second line, shown only when an advanced trap is in play (basic boards read as before)."""
+CHIEF = {"artificer": "A", "necromancer": "N", "nice": "K", "instructor": "I", "spectral": "G",
+         "saboteur": "S", "emperor": "E"}
+"""A chief's letter on the text board (K: the kind one; G: the ghost)."""
+CHIEF_KEY = ("chiefs in brackets: A artificer, N necromancer, K nice chief, I instructor, G spectral, "
+             "S saboteur, E emperor.")
 
 
 def _cell(game: BadBones, s: BadBonesState, seat: int, r: int, c: int) -> str:
@@ -38,6 +43,9 @@ def _cell(game: BadBones, s: BadBonesState, seat: int, r: int, c: int) -> str:
     if here:
         counts = Counter(ARROW[k.facing] for k in here)
         parts.append("".join(f"{n if n > 1 else ''}{a}" for a, n in sorted(counts.items())))
+        chiefs = "".join(sorted(CHIEF[c.kind] for k in here if (c := game.data.chief(k.id))))
+        if chiefs:
+            parts.append(f"[{chiefs}]")
     return ("".join(parts) or ".").center(6)
 
 
@@ -61,8 +69,9 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
     seed = f" · seed {s.seed}" if s.viewer is None else ""
     heroic = ", heroic" if s.options["heroic"] else ""
     heroic += ", advanced" if s.options.get("advanced") else ""
+    chiefs = ", with the chiefs" if s.options.get("chiefs") else ""
     mode = s.variant + (f" ({plural(s.options['rounds'], 'round')}{heroic})" if s.variant == "solo" else "")
-    lines = [f"Bad Bones · {mode} · {plural(s.players, 'player')}{seed} · {who}",
+    lines = [f"Bad Bones · {mode}{chiefs} · {plural(s.players, 'player')}{seed} · {who}",
              f"Round {s.round} · phase {s.phase} · tracking token {s.token} · bag {len(s.bag)}"]
     lines += market_lines(s)
     for seat in range(s.players):
@@ -78,6 +87,8 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
         lines.append(f"  cemetery: {len(b.cemetery)} · skeletons: {len(b.skeletons)}"
                      + (f" ({unmoved} still to move)" if unmoved else "")
                      + (f" · owes: {_owed(s.pending[seat][0])}" if s.pending[seat] else ""))
+        if s.options.get("chiefs"):
+            lines.append(f"  chiefs: {_chief_words(game, b)}")
         lines.extend("  " + line for line in board_text(game, s, seat))
     out = game.outcome(s)
     lines.append("")
@@ -88,10 +99,26 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
     lines.append("Key: T tower floors, H hero, W wall, C catapult, D dragon, $ treasure "
                  "(lower case: damaged),"
                  " ^>v< skeletons by facing (with counts); forest numbers are skeletons waiting there.")
+    if s.options.get("chiefs"):
+        lines.append("     " + CHIEF_KEY)
     if any(t.kind in NEW_TRAP_KINDS for b in s.boards for t in b.traps.values()) \
             or any(k in NEW_TRAP_KINDS for b in s.boards for k in b.supply):
         lines.append("     " + NEW_KEY)
     return "\n".join(lines)
+
+
+def _chief_words(game: BadBones, b) -> str:
+    """The chiefs on a board, where they stand and whom they lead: "instructor-1 on b2 (leads 2)"."""
+    out = []
+    for sid in sorted(b.skeletons):
+        c = game.data.chief(sid)
+        if c is not None:
+            k = b.skeletons[sid]
+            lead = f" (leads {len(b.units[sid])})" if sid in b.units else ""
+            out.append(f"{c.name} on {square(k.r, k.c)}{lead}")
+    if b.hero is None:
+        out.append("the hero fell with the emperor")
+    return ", ".join(out) or "none on the board"
 
 
 def _trap_words(t: Trap) -> str:

@@ -58,7 +58,8 @@ def trigger_weapon(state: BadBonesState, seat: int, killed: list[int] | tuple[in
     """``seat``'s hero has just eliminated ``killed`` at once: if that is three or more and the
     player holds a weapon with something to act on, queue the choice to use it."""
     weapon = state.boards[seat].weapon
-    if weapon is None or len(killed) < 3 or not _has_target(state, seat, weapon):
+    if (weapon is None or len(killed) < 3 or state.boards[seat].hero is None
+            or not _has_target(state, seat, weapon)):
         return
     _push(state, seat, [WeaponChoice("use", weapon, tuple(killed))])
     if events is not None:
@@ -116,8 +117,9 @@ def weapon_actions(state: BadBonesState, seat: int, p: WeaponChoice) -> list[Act
     if step == "use":
         return [Action(seat, "weapon", ("skip",)), Action(seat, "weapon", ("use",))]
     if step == "shoot":
+        name = components().token_name
         return [Action(seat, "shoot", (sq, model)) for sq, model in
-                sorted({(NAMES[s.r, s.c], s.model) for s in _on_squares(board)})]
+                sorted({(NAMES[s.r, s.c], name(s.id)) for s in _on_squares(board)})]
     if step == "freeze":
         return [Action(seat, "freeze", (sq,)) for sq in _occupied(board)]
     if step == "send":
@@ -195,10 +197,14 @@ def answer_weapon(state: BadBonesState, seat: int, action: Action, events: list[
     board = own(state, seat)
     if p.step == "shoot":
         sq, model = action.args
-        sid = min(s.id for s in _at(board, sq) if s.model == model)
-        moves.destroy(state, seat, sid)
-        _say(events, "shot", w, f"{who_}'s crossbow eliminates the {model.split('-')[0]} skeleton on {sq}.",
-             seat)
+        name = components().token_name
+        sid = min(s.id for s in _at(board, sq) if name(s.id) == model)
+        words = moves._label(board.skeletons[sid])
+        if sid >= moves.FIRST_CHIEF:
+            _shoot_chief(state, seat, sid, events)
+        else:
+            moves.destroy(state, seat, sid)
+        _say(events, "shot", w, f"{who_}'s crossbow eliminates the {words} on {sq}.", seat)
     elif p.step == "freeze":
         _freeze(state, seat, arg, events)
     elif p.step == "send":
@@ -207,9 +213,7 @@ def answer_weapon(state: BadBonesState, seat: int, action: Action, events: list[
         before, board.hero = board.hero, arg
         rc = COORDS[arg]
         killed = sorted(sid for sid, s in board.skeletons.items() if (s.r, s.c) == rc)
-        for sid in killed:   # the sword's kills go straight to the bag: they never trigger it again
-            del board.skeletons[sid]
-        moves.to_bag(state, killed)
+        _kill(state, seat, killed, events)   # straight to the bag: they never trigger it again
         kills = f" and destroys {plural(len(killed), 'skeleton')}" if killed else ""
         _say(events, "sword", w, f"{who_}'s hero strikes on with the sword, {before} → {arg}{kills}.", seat)
     elif p.step == "symbol":
@@ -217,9 +221,7 @@ def answer_weapon(state: BadBonesState, seat: int, action: Action, events: list[
         data = components()
         killed = sorted(s.id for s in board.skeletons.values()
                         if (s.r, s.c) in near and data.model_of(s.id).symbol == arg)
-        for sid in killed:
-            del board.skeletons[sid]
-        moves.to_bag(state, killed)
+        _kill(state, seat, killed, events)
         _say(events, "axe", w, f"{who_}'s battleaxe cuts down {plural(len(killed), arg + ' skeleton')} "
              "beside the hero.", seat)
     elif p.step == "lift":
@@ -232,10 +234,17 @@ def answer_weapon(state: BadBonesState, seat: int, action: Action, events: list[
         _say(events, "sweep", w, f"{who_}'s morning star sweeps {plural(len(here), 'skeleton')} from "
              f"{p.square} to {arg}.", seat)
     elif p.step == "point":
-        _push(state, seat, [WeaponChoice("face", w, p.killed, arg, s.id) for s in _at(board, arg)])
+        # a Chief Instructor's unit turns as one (ruling bad_bones.chiefs.ruling.unit_weapons)
+        led = {f for fs in board.units.values() for f in fs} if board.units else ()
+        _push(state, seat, [WeaponChoice("face", w, p.killed, arg, s.id) for s in _at(board, arg)
+                            if s.id not in led or not _with_leader(board, s)])
     else:   # face
         s = board.skeletons[p.skeleton]
         board.skeletons[s.id] = Skeleton(s.id, s.model, s.r, s.c, arg, s.side)
+        for f in board.units.get(s.id, ()) if board.units else ():
+            t = board.skeletons.get(f)
+            if t is not None and (t.r, t.c) == (s.r, s.c):
+                board.skeletons[f] = Skeleton(f, t.model, t.r, t.c, arg, t.side)
         _say(events, "rapier", w, f"{who_}'s rapier turns the {s.model.split('-')[0]} skeleton on {p.square} "
              f"{DIR_NAMES[arg]}.", seat)
 
@@ -268,11 +277,54 @@ def _curse(state: BadBonesState, seat: int, killed: tuple[int, ...], target: int
     """The death wand: the skeletons just eliminated leave the bag for ``target``'s cemetery."""
     gone = set(killed)
     state.bag = [t for t in state.bag if t not in gone]
+    mine = own(state, seat)   # a Spectral Chief among them went to its owner's cemetery
+    if gone & set(mine.cemetery):
+        mine.cemetery = [t for t in mine.cemetery if t not in gone]
+    gone -= set(mine.exiled)  # the emperor is out of the game (and then no weapon is left to use)
+    killed = tuple(t for t in killed if t in gone)
     board = own(state, target)
     board.cemetery = [*board.cemetery, *sorted(killed)]
     _say(events, "death", "death_wand", f"{moves.who(state, seat) if events is not None else ''}'s death "
          f"wand sends the {plural(len(killed), 'eliminated skeleton')} to "
          f"{moves.who(state, target) if events is not None else ''}'s cemetery.", seat)
+
+
+def _kill(state: BadBonesState, seat: int, killed: list[int], events: list[Event] | None) -> None:
+    """A weapon's kills: back to the bag, the chiefs' powers acting (the hero wields the weapon:
+    ruling bad_bones.chiefs.ruling.hero_kills)."""
+    board = own(state, seat)
+    if killed and killed[-1] >= moves.FIRST_CHIEF:
+        for sid in killed:
+            if sid >= moves.FIRST_CHIEF:
+                _shoot_chief(state, seat, sid, events)
+            else:
+                moves.destroy(state, seat, sid)
+        return
+    for sid in killed:
+        del board.skeletons[sid]
+    moves.to_bag(state, killed)
+
+
+def _shoot_chief(state: BadBonesState, seat: int, sid: int, events: list[Event] | None) -> None:
+    """A chief falls to the hero's weapon; a unit whose leader falls is free again."""
+    board = own(state, seat)
+    if sid in board.units:
+        board.units = {k: v for k, v in board.units.items() if k != sid}
+        if events is not None:
+            events.append(Event("unit_free", R + "chiefs.instructor",
+                                f"{moves.who(state, seat)}: the unit's Chief Instructor falls; the "
+                                "others march "
+                                "on, each on its own again.", {"seat": seat, "skeleton": sid}))
+    moves.eliminate(state, seat, sid, True, events)
+
+
+def _with_leader(board, s: Skeleton) -> bool:
+    """Whether follower ``s`` stands with the leader of its unit."""
+    for leader, fs in board.units.items():
+        if s.id in fs:
+            lead = board.skeletons.get(leader)
+            return lead is not None and (lead.r, lead.c) == (s.r, s.c)
+    return False
 
 
 # ---- helpers -------------------------------------------------------------------------------------

@@ -1,0 +1,170 @@
+"""Chief Instructors and their units (rule section bad_bones.chiefs.instructor and its rulings).
+
+When a Chief Instructor moves, every skeleton still to move on its square joins it: they turn
+its way and go where it goes, as one unit. ``Board.units`` remembers each leader's followers
+between moves, so that a dragon landing or a weapon treats them as one. The leader walks
+through the ordinary ``moves.move_skeleton`` with a trace of what it met; ``follow`` then gives
+each follower the same fate, token by token, so a chief among them keeps its own power at the
+tower or the village and a Chief Saboteur among them wrecks the traps the unit triggered.
+
+Like the rest of the engine, boards come through ``own`` and ``units`` is replaced, never edited.
+"""
+from __future__ import annotations
+
+from ...core.events import Event
+from ...core.words import plural
+from . import weapons
+from .board import DIR_NAMES, NAMES, on_board
+from .moves import (
+    FIRST_CHIEF,
+    R,
+    _label,
+    chief_kind,
+    destroy,
+    eliminate,
+    move_skeleton,
+    note_trigger,
+    reach_home,
+    send,
+    who,
+)
+from .state import BadBonesState, Board, Pending, Skeleton, own
+
+
+def can_lead(board: Board, s: Skeleton) -> bool:
+    """Whether ``s`` leads the skeletons on its spot when it moves: a Chief Instructor on a
+    board square, or one already leading a unit (a unit the portal sent back waits in the
+    forest together)."""
+    return s.id >= FIRST_CHIEF and (s.id in board.units or (chief_kind(s.id) == "instructor"
+                                                            and on_board(s.r, s.c)))
+
+
+def leaders(board: Board, token: str) -> dict[tuple[int, int], list[Skeleton]]:
+    """(r, c) -> the skeletons still to move there that would lead a unit, a leader already in
+    place first (only the spots that have one)."""
+    out: dict[tuple[int, int], list[Skeleton]] = {}
+    for s in board.skeletons.values():
+        if s.id >= FIRST_CHIEF and s.side != token and can_lead(board, s):
+            out.setdefault((s.r, s.c), []).append(s)
+    for found in out.values():
+        found.sort(key=lambda s: (s.id not in board.units, s.id))
+    return out
+
+
+def group_allowed(board: Board, r: int, c: int, facing: str, token: str) -> bool:
+    """Whether ``move <square> <facing>`` may be played: on a spot with a would-be leader only
+    a leader's facing moves (everyone there goes with it; ruling bad_bones.chiefs.ruling.unit_join)."""
+    here = leaders(board, token).get((r, c))
+    return here is None or any(s.facing == facing for s in here)
+
+
+def move(state: BadBonesState, seat: int, sid: int, events: list[Event] | None) -> None:
+    """Move skeleton ``sid`` (the first of the group a move action names) in a game with chiefs:
+    alone, or as part of the unit a Chief Instructor on its spot leads."""
+    board = state.boards[seat]
+    sk = board.skeletons[sid]
+    token = state.token
+    here = leaders(board, token).get((sk.r, sk.c))
+    if not here:
+        return move_skeleton(state, seat, sid, events)
+    # The move names a facing: the leader is a would-be leader with that facing (one already
+    # leading first), which is how a player picks between two instructors.
+    leader = next((s for s in here if s.facing == sk.facing), here[0]).id
+    if on_board(sk.r, sk.c):
+        followers = tuple(sorted(s.id for s in board.skeletons.values() if (s.r, s.c) == (sk.r, sk.c)
+                                 and s.side != token and s.id != leader))
+    else:  # a unit waiting in a forest spot: only its own followers
+        followers = tuple(f for f in board.units.get(leader, ()) if f in board.skeletons
+                          and board.skeletons[f].side != token)
+    if not followers:
+        if leader in board.units:
+            own(state, seat).units = {k: v for k, v in board.units.items() if k != leader}
+        return move_skeleton(state, seat, leader, events)
+    move_unit(state, seat, leader, followers, events)
+
+
+def move_unit(state: BadBonesState, seat: int, leader: int, followers: tuple[int, ...],
+              events: list[Event] | None) -> None:
+    """The Chief Instructor ``leader`` moves and ``followers`` go with it, facing its way."""
+    board = own(state, seat)
+    lead = board.skeletons[leader]
+    for f in followers:
+        s = board.skeletons[f]
+        if s.facing != lead.facing:
+            board.skeletons[f] = Skeleton(f, s.model, s.r, s.c, lead.facing, s.side)
+    units = {k: v for k, v in board.units.items() if k != leader and k not in followers}
+    units[leader] = followers
+    board.units = units
+    if events is not None:
+        events.append(Event("unit", R + "chiefs.instructor",
+                            f"{who(state, seat)}: the Chief Instructor on {NAMES.get((lead.r, lead.c), '?')} "
+                            f"moves with {plural(len(followers), 'skeleton')} as one unit, all facing "
+                            f"{DIR_NAMES[lead.facing]}.",
+                            {"seat": seat, "skeleton": leader, "unit": followers}))
+    trace: list = []
+    before = state.pending[seat]
+    move_skeleton(state, seat, leader, events, trace)
+    follow(state, seat, leader, followers, trace, before, events, struck=True)
+
+
+def follow(state: BadBonesState, seat: int, leader: int, followers: tuple[int, ...], trace: list,
+           before: list, events: list[Event] | None, struck: bool = False) -> None:
+    """Give ``followers`` the fate their leader just met (its ``trace``; ``before``: the seat's
+    pending queue before the leader acted). A choice the leader now owes carries them along;
+    where the leader stands they stand; the cemetery it went to they go to; an end it met (the
+    tower, the village, the hero, a bomb, spikes) each of them meets in turn. ``struck``: a
+    walk into the hero that may set off the weapon (not a dragon's push)."""
+    board = own(state, seat)
+    met = [x[1] for x in trace if x[0] == "trap"]
+    if met:
+        for f in followers:
+            if chief_kind(f) == "saboteur":
+                for sq in met:
+                    note_trigger(board, f, sq, None)
+    pending = state.pending[seat]
+    last = pending[-1] if pending else None
+    if (last is not None and last.kind in ("send", "repel") and last.skeleton == leader
+            and (not before or last is not before[-1])):
+        queue = list(state.pending)
+        shared = Pending(last.kind, leader, last.model, last.reason, last.square, followers)
+        queue[seat] = [*pending[:-1], shared]
+        state.pending = queue
+        _gather(state, seat, leader, followers)
+        return
+    if leader in board.skeletons:
+        _gather(state, seat, leader, followers)
+        return
+    target = next((t for t in range(state.players) if leader in state.boards[t].cemetery), None)
+    if target is not None:
+        for f in followers:
+            send(state, seat, f, target, events, "goes with its Chief Instructor", R + "chiefs.instructor")
+        return
+    end = next((x[1] for x in trace if x[0] == "end"), "bomb")
+    for f in followers:
+        if end in ("tower", "village"):
+            reach_home(state, seat, f, end, events)
+            continue
+        sk = board.skeletons[f]
+        if events is not None:
+            how = {"hero": "walks into the hero", "bomb": "is blown up by the bomb",
+                   "spikes": "dies on the barricade's spikes"}[end]
+            events.append(Event("hero_kill" if end == "hero" else end, R + "chiefs.instructor",
+                                f"{who(state, seat)}: with its unit, the {_label(sk)} {how}.",
+                                {"seat": seat, "skeleton": f}))
+        if f < FIRST_CHIEF:
+            destroy(state, seat, f)
+        else:
+            eliminate(state, seat, f, end == "hero", events)
+        if end == "hero" and struck and board.weapon is not None:
+            weapons.hero_struck(state, seat, sk, events)
+
+
+def _gather(state: BadBonesState, seat: int, leader: int, followers: tuple[int, ...]) -> None:
+    """The followers stand where their leader stands, facing and showing as it does."""
+    board = own(state, seat)
+    lead = board.skeletons[leader]
+    for f in followers:
+        s = board.skeletons.get(f)
+        if s is not None:
+            board.skeletons[f] = Skeleton(f, s.model, lead.r, lead.c, lead.facing, lead.side)
+

@@ -241,7 +241,7 @@ def test_a_player_who_can_afford_nothing_is_passed_for_and_the_market_closes():
     assert state.phase == "hero" and GAME.to_move(state) == (0, 1) and state.market.passed == (True, True)
     assert GAME.stage(state) == ("round 1", "hero phase")
     assert "Market closed · coins left (not points)" in GAME.text(state)
-    assert "two handed sword" in GAME.text(state)
+    assert "two-handed sword" in GAME.text(state)
 
 
 def test_a_weapon_owner_facing_only_weapons_is_passed_for():

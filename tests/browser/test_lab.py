@@ -560,7 +560,7 @@ def _first_move(game_id: str, setup: dict, seat: int):
     mirror = _mirror(game_id, setup)
     me = f"P{seat + 1}"
     bots = [f"P{s + 1}" for s in range(len(setup["seats"])) if s != seat]
-    if game_id == "bad_bones":
+    if game_id == "bad_bones" and mirror.state.phase != "market":
         hit = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} hero"))
         return [hit], [f"{me}'s hero moves", "Trap phase"] + [f"{b}'s hero moves" for b in bots]
     if setup["variant"] in (None, "base") and game_id == "bone_to_pick":
@@ -572,6 +572,8 @@ def _first_move(game_id: str, setup: dict, seat: int):
     hits = mirror.current_scene().hits
     if game_id == "rolled_bones":  # build a base die if there is one: the turn stays at its start
         hits = sorted(hits, key=lambda h: " build " not in h.target)
+    if game_id == "bad_bones":  # the advanced game's Market: click an item in stock to buy it
+        hits = sorted(hits, key=lambda h: " buy " not in h.target)
     clicks = [next((h for h in hits if h.target in legal), None)]
     if clicks[0] is None:  # e.g. the solo game: pick a card from row A, then one from row B
         pick = next(h for h in hits if h.target.startswith(SELECT))

@@ -33,6 +33,11 @@ CHIEF_KINDS = ("artificer", "necromancer", "nice", "instructor", "spectral", "sa
 """The Skeleton Chiefs' seven kinds (data.json "chiefs")."""
 
 
+def item_words(item: str) -> str:
+    """A trap's or weapon's name in words: ``ice_wand`` -> "ice wand", "two-handed sword"."""
+    return item.replace("_", " ").replace("two handed", "two-handed")
+
+
 def other_side(side: str) -> str:
     return "black" if side == "white" else "white"
 

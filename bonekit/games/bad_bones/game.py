@@ -280,7 +280,11 @@ class BadBones(Game[BadBonesState]):
             if state.phase == "hero":  # the hero phase ends for a seat once its weapon is settled
                 set_done(state, seat, not state.pending[seat])
         elif verb == "move":
-            self._move(state, seat, first_of_group(state, seat, args[0], args[1]), events)
+            sid = first_of_group(state, seat, args[0], args[1])
+            if state.options.get("chiefs"):   # (inlined _move: the simulation path's hottest line)
+                units.move(state, seat, sid, events)
+            else:
+                move_skeleton(state, seat, sid, events)
         elif verb == "hero":
             self._hero(state, seat, args[0], events)
             set_done(state, seat, not state.pending[seat])  # a weapon may be owed

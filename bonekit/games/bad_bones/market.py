@@ -17,7 +17,7 @@ from functools import cache
 from ...core.actions import Action, seat_name
 from ...core.events import Event
 from ...core.words import plural, short
-from .board import components
+from .board import components, item_words
 from .moves import R, who
 from .state import BadBonesState, Board, own
 
@@ -36,9 +36,8 @@ FREE: tuple[str, ...] = tuple(_MARKET["free"])
 _CHEAPEST = min(COST.values())
 
 
-def words(item: str) -> str:
-    """An item's name in words: ``ice_wand`` -> "ice wand"."""
-    return item.replace("_", " ")
+words = item_words
+"""An item's name in words: ``ice_wand`` -> "ice wand" (``board.item_words``)."""
 
 
 def stock_for(players: int) -> dict[str, int]:

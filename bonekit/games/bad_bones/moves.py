@@ -413,7 +413,7 @@ def _lost_in_labyrinth(state: BadBonesState, seat: int, sk: Skeleton, events: li
     own(state, seat).skeletons[sk.id] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, state.token)
     if events is not None:
         events.append(Event("lost", R + "traps.labyrinth",
-                            f"{who(state, seat)}: the {sk.side} {_label(sk)} is lost in the "
+                            f"{who(state, seat)}: the {_label(sk)}, {sk.side} side up, is lost in the "
                             f"{trap.orientation} labyrinth on {here}: it flips to {state.token} without "
                             "moving.",
                             {"seat": seat, "skeleton": sk.id, "square": here}))
@@ -699,7 +699,7 @@ def _sabotage(state: BadBonesState, seat: int, events: list[Event] | None) -> No
         back = f"; {plural(len(saboteurs), 'saboteur')} back to the bag" if saboteurs else ""
         events.append(Event("sabotaged", R + "chiefs.saboteur",
                             f"{who(state, seat)}: the Chief Saboteur {gone}, for good{back}.",
-                            {"seat": seat, "count": len(wrecked)}))
+                            {"seat": seat, "count": len(wrecked), "saboteurs": tuple(saboteurs)}))
 
 
 def prune_units(board: Board) -> None:

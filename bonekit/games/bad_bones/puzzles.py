@@ -300,6 +300,29 @@ def _story(event: Event, origin: dict[int, str]) -> str:
 ARROWS = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
 
 
+FATES = {"floor": "TOWER!", "house": "VILLAGE!", "overrun": "EMPEROR!", "hero_kill": "hero",
+         "bomb": "bomb", "spikes": "spikes"}
+"""How a skeleton can leave a board in a movement phase, by the event that took it (a path
+table's cell); "catapult", "hearse", "sabotage" and "forest" are told apart by ``fate``."""
+
+
+def fate(events: Sequence[Event], sid: int) -> str:
+    """How skeleton ``sid`` left the board in a phase with ``events``: a ``FATES`` word,
+    "catapult", "hearse", "sabotage" (a Chief Saboteur's return to the bag) or "forest"."""
+    mine = [e for e in events if e.data.get("skeleton") == sid]
+    found = next((FATES[e.kind] for e in mine if e.kind in FATES), None)
+    if found:
+        return found
+    for e in mine:
+        if e.kind == "sent" and e.rule.endswith("catapult"):
+            return "catapult"
+        if e.kind == "sent" and e.rule.endswith("hearse"):
+            return "hearse"
+    if any(e.kind == "sabotaged" and sid in e.data.get("saboteurs", ()) for e in events):
+        return "sabotage"
+    return "forest"
+
+
 def trace(start: BadBonesState, frames: Sequence[tuple[BadBonesState, list[Event]]],
           before: BadBonesState | None = None) -> str:
     """A table with one line per skeleton: where it stands (and faces) after each movement
@@ -316,12 +339,13 @@ def trace(start: BadBonesState, frames: Sequence[tuple[BadBonesState, list[Event
     ids = sorted(sks, key=lambda i: (sks[i].r, sks[i].c, i))
     columns = ["start"]
     rows = {sid: [spot(first, sid)] for sid in ids}
+    gone = {sid for sid in ids if sid not in start.boards[0].skeletons}
     if before is not None and any(spot(before, i) != spot(start, i) for i in ids):
         columns.append("placed")
-        for sid in ids:
-            rows[sid].append(spot(start, sid))
-    fates = {"floor": "TOWER!", "house": "VILLAGE!", "hero_kill": "hero"}
-    gone = {sid for sid in ids if sid not in start.boards[0].skeletons}
+        blasts = {sq for sq, t in start.boards[0].traps.items() if t.blast}
+        for sid in ids:   # a bomb placed on a crowd is the one placement that removes skeletons
+            bombed = sid in gone and spot(before, sid).split()[0] in blasts
+            rows[sid].append("bomb" if bombed else spot(start, sid))
     for n, (state, events) in enumerate(frames, 1):
         columns.append(f"phase {n}")
         for sid in ids:
@@ -332,11 +356,7 @@ def trace(start: BadBonesState, frames: Sequence[tuple[BadBonesState, list[Event
             if sid in state.boards[0].skeletons:
                 row.append(spot(state, sid))
                 continue
-            mine = [e for e in events if e.data.get("skeleton") == sid]
-            fate = next((fates[e.kind] for e in mine if e.kind in fates), None)
-            if fate is None and any(e.kind == "sent" and e.rule.endswith("catapult") for e in mine):
-                fate = "catapult"
-            row.append(fate or "forest")
+            row.append(fate(events, sid))
             gone.add(sid)
     width = 10
     lines = ["".join(f"{c:<{width}}" for c in columns).rstrip()]
@@ -344,4 +364,4 @@ def trace(start: BadBonesState, frames: Sequence[tuple[BadBonesState, list[Event
     return "\n".join(lines)
 
 
-__all__ = ["GOALS", "PUZZLES", "Puzzle", "check", "flee", "place", "run", "setup", "trace"]
+__all__ = ["FATES", "GOALS", "PUZZLES", "Puzzle", "check", "fate", "flee", "place", "run", "setup", "trace"]

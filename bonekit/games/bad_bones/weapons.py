@@ -19,7 +19,17 @@ from ...core.actions import Action, seat_name
 from ...core.events import Event
 from ...core.words import plural
 from . import moves
-from .board import COORDS, DIR_NAMES, KING, NAMES, components, neighbours4, on_board, other_side
+from .board import (
+    COORDS,
+    DIR_NAMES,
+    KING,
+    NAMES,
+    components,
+    item_words,
+    neighbours4,
+    on_board,
+    other_side,
+)
 from .state import BadBonesState, Skeleton, own
 
 R = "bad_bones."
@@ -355,7 +365,7 @@ def _say(events: list[Event] | None, kind: str, weapon: str, text: str, seat: in
 
 
 def _name(weapon: str) -> str:
-    return weapon.replace("_", " ").replace("two handed", "two-handed")
+    return item_words(weapon)
 
 
 def _on_squares(board) -> list[Skeleton]:

@@ -114,7 +114,7 @@ def test_options_are_checked():
     with pytest.raises(ValueError, match="2-6 players"):
         GAME.new(1, "advanced")
     assert GAME.new(1, "solo", advanced=False).market is None
-    assert "advanced" in GAME.variants and GAME.mode_player_counts["advanced"] == (2, 3, 4, 5, 6)
+    assert "advanced" in GAME.variants and GAME.player_counts["advanced"] == (2, 3, 4, 5, 6)
 
 
 # ---- turns ---------------------------------------------------------------------------------------

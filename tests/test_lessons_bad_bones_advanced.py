@@ -357,3 +357,34 @@ def test_the_notebook_and_its_helpers_quote_no_rulebook_passage():
             (root / "bonekit" / "games" / "bad_bones" / "advanced_lessons.py").read_text(encoding="utf-8"),
             (root / "widgets" / "lessons" / "bad_bones_advanced.py").read_text(encoding="utf-8")]
     assert [p for text in ours for p in copied_passages(text, theirs)] == []
+
+
+# ---- the crossbow drill: a Table staged from a lesson's position --------------------------------
+def test_the_crossbow_drill_table_is_played_by_clicks_and_rebuilt_from_its_summary():
+    from bonekit.widgets import Table
+
+    game = bonekit.load("bad_bones")
+    table = Table(game, ["human"], seed=lessons.DRILL_SEED, variant="solo", stage=lessons.crossbow_drill)
+    setup = table.setup()
+    assert setup["stage"] == "bonekit.games.bad_bones.advanced_lessons:crossbow_drill"
+    assert json.dumps(setup, sort_keys=True, separators=(",", ":")) in table.summary()
+    twin = Table(game, setup["seats"], seed=setup["seed"], variant=setup["variant"], stage=setup["stage"])
+    assert twin.state == table.state and twin.state.boards[0].weapon == "crossbow"
+    assert table.history[0][1][-1].kind == "staged" and "crossbow drill" in table.history[0][1][-1].text
+
+    def click(label):
+        scene = table._scene()
+        hit = next(h for h in scene.hits if h.target == label)
+        table.click(hit.x + hit.w / 2, hit.y + hit.h / 2)
+
+    click("P1 hero b2")
+    assert [a.label for a in game.legal_actions(table.state, 0)] == ["P1 weapon skip", "P1 weapon use"]
+    table.act("P1 weapon use")
+    click("P1 shoot c2 yellow-top")
+    texts = [e.text for _, events in table.history for e in events]
+    assert any("crossbow eliminates the yellow skeleton on c2" in t for t in texts)
+    assert table.state.phase == "traps" and table.state.boards[0].floors == 1
+    with pytest.raises(ValueError, match="staged"):
+        table.replay
+    with pytest.raises(ValueError, match="bonekit.module:function"):
+        Table(game, ["human"], variant="solo", stage="os:system")

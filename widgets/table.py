@@ -1,8 +1,9 @@
 """Table: play a game in the notebook against bots, by clicking cards or buttons."""
 from __future__ import annotations
 
+import importlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -28,6 +29,25 @@ MAX_BUTTONS = 24    # more legal actions than this are offered as a list instead
 PROBE_LIMIT = 64    # most actions the optional-decision probe plays on its private copy
 
 
+Stage = Callable[[Any], Any]
+"""A lesson's staged position: a function from the state after setup to the state to play from."""
+
+
+def stage_name(stage: Stage) -> str:
+    """``module:function``, the name a summary records so that a staged Table can be rebuilt."""
+    return f"{stage.__module__}:{stage.__qualname__}"
+
+
+def resolve_stage(stage: Stage | str) -> Stage:
+    """A stage function, given itself or its ``module:function`` name (only under ``bonekit``)."""
+    if callable(stage):
+        return stage
+    module, _, name = str(stage).partition(":")
+    if not module.startswith("bonekit.") or not name:
+        raise ValueError(f"a stage is a function or 'bonekit.module:function', not {stage!r}")
+    return getattr(importlib.import_module(module), name)
+
+
 def make_bot(game: Game, kind: str | Bot, seed: int) -> Bot:
     """A bot from a name in ``game.bots`` (e.g. "careful", "random") or a Bot object."""
     if not isinstance(kind, str):
@@ -43,10 +63,13 @@ class Table(StaticFallback, w.VBox):
 
     Humans act by clicking their cards, pressing a button, or typing a label; bots answer at
     once. Refused actions show their reason and rule in the status line, never a traceback.
+    ``stage`` (a function, or its ``module:function`` name) turns the state after setup into a
+    lesson's position to play from (a drill); the first line of its docstring is shown as the
+    opening event.
     """
 
     def __init__(self, game: Game | str, seats: Sequence[str | Bot], seed: int = 0,
-                 variant: str | None = None, **options: Any):
+                 variant: str | None = None, stage: Stage | str | None = None, **options: Any):
         self.game = load(game) if isinstance(game, str) else game
         self.seats = list(seats)
         self.humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
@@ -54,12 +77,18 @@ class Table(StaticFallback, w.VBox):
                      if s != HUMAN}
         self.seed, self.variant, self.options = seed, variant, options
         self.state = self.game.new(len(self.seats), variant=variant, seed=seed, **options)
+        opening = self.game.setup_events(self.state)
+        self.stage = None if stage is None else resolve_stage(stage)
+        if self.stage is not None:
+            self.state = self.stage(self.game.copy_state(self.state))
+            words = (self.stage.__doc__ or "A staged position.").strip().splitlines()[0]
+            opening = (*opening, Event("staged", self.game.current_rule(self.state), words))
         self.actions: list[str] = []
         self.selection: str | None = None  # an action being built over several clicks
         # The state before the human's last action: the picture marks what changed since.
         self.previous: Any = None
         self._optional_cache: tuple[Any, dict[int, bool]] = (None, {})  # (state, seat -> optional)
-        self.history: list[tuple[int, tuple[Event, ...]]] = [(0, self.game.setup_events(self.state))]
+        self.history: list[tuple[int, tuple[Event, ...]]] = [(0, tuple(opening))]
 
         self.status = w.HTML()
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -140,6 +169,9 @@ class Table(StaticFallback, w.VBox):
 
     @property
     def replay(self) -> Replay:
+        """The game so far as a Replay (a staged Table has none: its start is not a setup)."""
+        if self.stage is not None:
+            raise ValueError("a staged Table starts from a lesson's position, not a setup: no Replay")
         return Replay(self.game.id, len(self.seats), self.seed, self.variant, dict(self.options),
                       list(self.actions))
 
@@ -268,6 +300,10 @@ class Table(StaticFallback, w.VBox):
                 f"setup {json.dumps(self.setup(), sort_keys=True, separators=(',', ':'))})")
 
     def setup(self) -> dict:
-        """How to build this Table again: seats (by bot name), seed, variant and options."""
+        """How to build this Table again: seats (by bot name), seed, variant, options and the
+        stage's name (staged Tables only)."""
         seats = [s if isinstance(s, str) else getattr(s, "name", type(s).__name__) for s in self.seats]
-        return {"seats": seats, "seed": self.seed, "variant": self.variant, "options": self.options}
+        out = {"seats": seats, "seed": self.seed, "variant": self.variant, "options": self.options}
+        if self.stage is not None:
+            out["stage"] = stage_name(self.stage)
+        return out

@@ -524,7 +524,7 @@ def _mirror(game_id: str, setup: dict):
     from bonekit.widgets import Table
 
     return Table(game_id, setup["seats"], seed=setup["seed"], variant=setup["variant"],
-                 **setup["options"])
+                 stage=setup.get("stage"), **setup["options"])
 
 
 def _click_canvas(notebook, w, hit) -> None:
@@ -560,6 +560,9 @@ def _first_move(game_id: str, setup: dict, seat: int):
     mirror = _mirror(game_id, setup)
     me = f"P{seat + 1}"
     bots = [f"P{s + 1}" for s in range(len(setup["seats"])) if s != seat]
+    if game_id == "bad_bones" and setup.get("stage"):  # a drill: the step that sets its weapon off
+        hit = next(h for h in mirror.current_scene().hits if _arms_a_weapon(mirror, h.target))
+        return [hit], [f"{me}'s hero moves", "may be used"]
     if game_id == "bad_bones" and mirror.state.phase != "market":
         hit = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} hero"))
         return [hit], [f"{me}'s hero moves", "Trap phase"] + [f"{b}'s hero moves" for b in bots]
@@ -584,6 +587,14 @@ def _first_move(game_id: str, setup: dict, seat: int):
     return clicks, seen[:2]
 
 
+def _arms_a_weapon(mirror, label: str) -> bool:
+    """Whether ``label`` (a hero step) leaves a weapon choice owed on the mirror's game."""
+    if " hero " not in label:
+        return False
+    after, _ = mirror.game.apply(mirror.state, label)
+    return any(p.kind == "weapon" for p in after.pending[0])
+
+
 def test_table_click_plays_and_bots_answer(notebook, screenshots):
     for w, seat, setup, game_id in _playable_tables(notebook):
         clicks, expected = _first_move(game_id, setup, seat)
@@ -603,6 +614,38 @@ def test_table_click_plays_and_bots_answer(notebook, screenshots):
             assert line in rows, f"{w['id']}: after clicking {hit.target}, {line!r} is missing from {rows!r}"
         shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots,
              f"{notebook.name}-{w['id']}-after-click")
+
+
+def test_table_uses_a_weapon_by_clicks(notebook, screenshots):
+    """A staged Bad Bones drill (notebook 04's crossbow drill): after the hero's step (the
+    first-move test clicks it), the weapon is used with its button and aimed by a click on a
+    skeleton in the picture; the log says it struck."""
+    drills = [t for t in _playable_tables(notebook) if t[3] == "bad_bones" and t[2].get("stage")]
+    if not drills:
+        pytest.skip("no staged Bad Bones drill in this notebook")
+    for w, seat, setup, game_id in drills:
+        mirror = _mirror(game_id, setup)
+        step, _ = _first_move(game_id, setup, seat)
+        me = f"P{seat + 1}"
+        if f"{me}'s hero moves" not in _log(notebook, w):
+            status = _status(notebook, w)
+            _click_canvas(notebook, w, step[-1])
+            _wait_status_change(notebook, w, status)
+        mirror.act(step[-1].target)
+        status = _status(notebook, w)
+        notebook.root(w).get_by_role("button", name="use", exact=True).click()
+        status = _wait_status_change(notebook, w, status)
+        assert "✗" not in status, status
+        mirror.act(f"{me} weapon use")
+        aim = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} shoot"))
+        log = _log(notebook, w)
+        before = canvas_hash(notebook.page, w["id"])
+        _click_canvas(notebook, w, aim)
+        status = _wait_status_change(notebook, w, status)
+        wait_for_change(notebook.page, w["id"], before)
+        assert "✗" not in status, f"{w['id']}: the shot ({aim.target}) was refused: {status}"
+        assert "crossbow eliminates" in _new_rows(log, _log(notebook, w))
+        shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-weapon")
 
 
 def _illegal_clicks(game_id: str, setup: dict, seat: int, log: str):

@@ -55,16 +55,17 @@ variant="solo")``): move the hero, set a catapult, march, and watch the thrown s
 
 
 def watch(state: BadBonesState, phases: int, before: BadBonesState | None = None,
-          hero_path: Sequence[str] = (), events: bool = True) -> Frames:
+          hero_path: Sequence[str] = (), events: bool = True, names: bool = False) -> Frames:
     """March the skeletons for ``phases`` movement phases and print the path table (one line
     per skeleton: where it stands and faces after each phase, or how it left), the events of
     each phase that did more than take steps, and what is left of the tower and the village.
 
     ``before`` is the board before the traps were placed (adds a *placed* column);
     ``hero_path`` the hero's square at the start of each phase. A fleeing skeleton goes where
-    it harms least (``puzzles.flee``). Returns (state, events) after each phase."""
+    it harms least (``puzzles.flee``); ``names``: name every token in the table (chiefs by
+    their own names). Returns (state, events) after each phase."""
     frames = march(state, phases, hero_path=hero_path, choose=flee)
-    print(trace(state, frames, before))
+    print(trace(state, frames, before, names=names))
     if events:
         for number, (_, evs) in enumerate(frames, 1):
             if any(e.kind != "move" for e in evs):

@@ -12,6 +12,13 @@ Given the state one step before (``previous``), the picture marks what that step
 skeletons that moved with their trail, those that left a board (a ghost where they were, a trail
 to the cemetery they went to), the hero's step, traps placed, taken back or damaged, fallen
 floors and burnt houses. ``scene.description`` says the same in words.
+
+In a game with the Skeleton Chiefs (option ``chiefs``) each chief is the ordinary token in a thick
+orange band with a sign for its kind (hammer, +3, heart, flag, ghost, bolt, crown) and its symbol's
+letter on a disc; it never goes under a stack but takes a slot of its own, drawn on top. A Chief
+Instructor's unit shows brackets on its square, an outline round each member (thick: the leader)
+and a "unit of N" tag; a board whose hero fell with the emperor, or that the emperor got into,
+says so in its status line. The key lists only the kinds on the picture.
 """
 from __future__ import annotations
 
@@ -22,8 +29,18 @@ from dataclasses import dataclass
 from bonekit.core.actions import Action, seat_name
 from bonekit.core.words import plural
 from bonekit.games.bad_bones import BadBones, BadBonesState
-from bonekit.games.bad_bones.board import ALL_TRAP_KINDS, COLS, SIZE, coords, square
-from bonekit.games.bad_bones.moves import exit_targets
+from bonekit.games.bad_bones.board import (
+    ALL_TRAP_KINDS,
+    CHIEF_KINDS,
+    COLS,
+    SIZE,
+    components,
+    coords,
+    item_words,
+    square,
+)
+from bonekit.games.bad_bones.moves import FIRST_CHIEF, chief_kind, exit_targets
+from bonekit.games.bad_bones.units import leaders
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
 from . import access
@@ -270,13 +287,14 @@ def _prompt(game: BadBones, s: BadBonesState, p: int, placing, legal: list[Actio
         pend = s.pending[p][0]
         if pend.kind == "weapon":
             return f"{who}: " + weapon_prompt(game, s, p, pend)
-        colour = pend.model.split("-")[0]
+        what = pending_who(pend)
         if pend.kind == "repel":
-            return (f"{who}: the {colour} skeleton flees the dragon on {pend.square}: click a square "
+            return (f"{who}: the {what} flees the dragon on {pend.square}: click a square "
                     f"(or forest spot) outlined in orange.")
         where = ("leaves by the top forest" if pend.reason == "top"
+                 else f"rides the hearse from {pend.square}" if pend.reason == "hearse"
                  else f"is thrown by the catapult on {pend.square}")
-        return f"{who}: the {colour} skeleton {where}: click the board (or button) of the player who gets it."
+        return f"{who}: the {what} {where}: click the board (or button) of the player who gets it."
     if s.phase == "hero":
         return f"{who}: click a square outlined in green to move your hero there (one step, any direction)."
     if s.phase == "traps":
@@ -403,7 +421,8 @@ def legend_for(s: BadBonesState) -> list[Entry]:
     sides = [x for x in SIDE_PILL if ("labyrinth", False, x) in shown or ("labyrinth", True, x) in shown]
     blast = any(kind == "bomb" and dmg for kind, dmg, _ in shown)
     armed, frozen = has_weapons(s), frozen_shown(s)
-    if not (new or broken or sides or blast or armed or frozen):
+    chiefs = chief_entries(s)
+    if not (new or broken or sides or blast or armed or frozen or chiefs):
         return LEGEND
     extra = []
     if new:
@@ -426,6 +445,8 @@ def legend_for(s: BadBonesState) -> list[Entry]:
         out.append(e)
         if e.text.startswith("traps: "):
             out += extra
+        if e.text.startswith("number: a stack"):   # the chiefs beside the other tokens
+            out += chiefs
     return out
 
 
@@ -472,7 +493,7 @@ def description(game: BadBones, s: BadBonesState, changes: list[Change] = ()) ->
         b = s.boards[p]
         name = seat_name(p) if s.names[p] == seat_name(p) else f"{seat_name(p)} {s.names[p]}"
         if s.eliminated[p]:
-            boards.append(f"{name} is eliminated")
+            boards.append(f"{name} is eliminated" + (" (the Skeleton Emperor got in)" if b.overrun else ""))
             continue
         on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
         blasts = sum(map(is_blast, b.traps.values()))
@@ -486,7 +507,9 @@ def description(game: BadBones, s: BadBonesState, changes: list[Change] = ()) ->
             f"{b.houses} of {plural(b.village_size, 'house')}, "
             f"{plural(on_board, 'skeleton')} on the board and {len(b.skeletons) - on_board} in the "
             f"forests, {placed}, {len(b.cemetery)} in the cemetery, "
-            f"hero on {b.hero}{arms}")
+            + (f"hero on {b.hero}" if b.hero is not None else NO_HERO_WORDS) + arms)
+        if s.options.get("chiefs"):
+            boards.append(chief_words(game, s, p))
     said = list(dict.fromkeys(c.words for c in changes if c.words))
     last = ""
     if said:
@@ -500,7 +523,8 @@ def description(game: BadBones, s: BadBonesState, changes: list[Change] = ()) ->
 @dataclass(frozen=True)
 class Change:
     """One thing the last step changed on board ``seat``; ``kind`` is one of move, turn, leave,
-    arrive, hero, placed, taken, damaged, gone, floor, house, cemetery."""
+    arrive, hero, placed, taken, damaged, gone, floor, house, cemetery, and with the chiefs
+    hero_gone (the hero fell with the emperor), unit and overrun (words only)."""
 
     seat: int
     kind: str
@@ -540,23 +564,29 @@ def changes_since(game: BadBones, before: BadBonesState, after: BadBonesState) -
                 out.append(Change(p, "placed", after=coords(sq), words=f"{me}'s {now.kind} on {sq} changed"))
         for sid in sorted(set(old.skeletons) | set(new.skeletons)):
             was, now = old.skeletons.get(sid), new.skeletons.get(sid)
-            colour = symbol_of(game, sid)
+            name = chief_title(game, sid)   # "yellow skeleton", or "Chief Instructor (yellow)"
             if was is not None and now is not None:
                 a, b = (was.r, was.c), (now.r, now.c)
                 if a != b:
-                    out.append(Change(p, "move", sid, a, b, words=f"{me}'s {colour} skeleton went from "
+                    out.append(Change(p, "move", sid, a, b, words=f"{me}'s {name} went from "
                                       f"{square(*a)} to {square(*b)}"))
                 elif (was.facing, was.side) != (now.facing, now.side):
-                    out.append(Change(p, "turn", sid, a, b, words=f"{me}'s {colour} skeleton on "
+                    out.append(Change(p, "turn", sid, a, b, words=f"{me}'s {name} on "
                                       f"{square(*a)} turned"))
             elif was is not None:
                 to = next((t for t in range(after.players) if sid in after.boards[t].cemetery
                            and sid not in before.boards[t].cemetery), None)
                 where = f"went to {seat_name(to)}'s cemetery" if to is not None else "was destroyed"
+                if sid in new.exiled and sid not in old.exiled:
+                    where = "left the game"
+                elif new.overrun and not old.overrun and chief_kind(sid) == "emperor":
+                    where = "got in"
                 out.append(Change(p, "leave", sid, (was.r, was.c), to=to,
-                                  words=f"{me}'s {colour} skeleton on {square(was.r, was.c)} {where}"))
+                                  words=f"{me}'s {name} on {square(was.r, was.c)} {where}"))
             else:  # the words are said once for the board, with the cemetery
                 out.append(Change(p, "arrive", sid, after=(now.r, now.c)))
+        if old.units != new.units or old.hero != new.hero or old.overrun != new.overrun:
+            out += _chief_changes(game, p, old, new)
         for i in range(new.floors, min(old.floors, new.tower_size)):
             out.append(Change(p, "floor", index=i, words=f"{me}'s tower lost a floor"))
         for i in range(new.houses, min(old.houses, new.village_size)):
@@ -615,6 +645,9 @@ def _mark(game: BadBones, before: BadBonesState, after: BadBonesState, scene: Sc
     elif c.kind in ("taken", "gone"):
         x, y, w, h = g.box(*c.before)
         access.ghost(scene, x + w / 2, y + h / 2, min(w, h) * 0.3)
+    elif c.kind == "hero_gone":
+        x, y = _hero_at(before, g, game, c.before)
+        access.ghost(scene, x, y, g.cs * 0.3)
     elif c.kind == "floor":
         bx, fy, bw, fh = floor_box(game, g, after.boards[c.seat], c.index)
         access.box(scene, bx, fy, bw, fh, 2, 3)
@@ -646,7 +679,9 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
     scene.add(Text(g.x + PAD, g.y + 14, _fit(name, g.w * 0.6, 14), 14, INK, bold=True),
               Text(g.x + g.w - PAD, g.y + 14, score, 13, INK, "end", True))
     if s.eliminated[p]:
-        status, colour = "ELIMINATED", "#922b21"
+        status, colour = "ELIMINATED" + (": the Skeleton Emperor got in" if b.overrun else ""), "#922b21"
+    elif b.overrun:   # lost at once; the elimination follows when the movement phase ends
+        status, colour = f"the Skeleton Emperor got in: {seat_name(p)} has lost", LOSS_INK
     elif out:
         status, colour = out.titles.get(p, "") or f"{out.scores[p]} points", INK
     elif s.pending[p]:
@@ -655,8 +690,10 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
         status, colour = "choosing…", ACTIVE_INK
     else:
         status, colour = "done, waiting", MUTED
+    if b.hero is None:   # the hero slew the Skeleton Emperor and left the game with him
+        status += " · " + NO_HERO
     scene.add(Text(g.x + PAD, g.y + 32, _fit(status, g.w - 2 * PAD, 12), 12, colour,
-                   bold=s.eliminated[p] or bool(out) or bool(s.pending[p])))
+                   bold=s.eliminated[p] or bool(out) or bool(s.pending[p]) or b.overrun))
     _feeds(s, scene, g)
     _forests(game, s, scene, g)
     _grid(game, s, scene, g, paths)
@@ -667,6 +704,8 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
     _pending_marks(game, s, scene, g)
     if s.eliminated[p]:  # a banner where the buttons would be: it hides nothing of the board
         why = "the tower has fallen" if b.floors == 0 else "the village has burnt"
+        if b.overrun:
+            why = "the emperor got in"
         y = g.info_y + 68
         scene.add(Rect(g.x + PAD, y, g.w - 2 * PAD, 26, "#922b21", "#641e16", 1.5, 4),
                   Text(g.x + g.w / 2, y + 13, f"ELIMINATED: {why}", 14, "#ffffff", "middle", True))
@@ -704,7 +743,12 @@ def _forests(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> Non
         bx = x + w - 10 if m.forest == "right" else x + 10
         scene.add(Circle(bx, y + 10, 7.5, colour, "#555555", 1),
                   Text(bx, y + 10.5, SYMBOL_LETTER[m.symbol], 11, ink_on(colour), "middle", True))
-        _stacks(game, s, scene, (x, y, w, h), waiting.get((m.r, m.c), []))
+        box = token_box(g, b, m.r, m.c)   # the spot, less a unit's tag if one waits there
+        if b.units:
+            _unit_marks(s, scene, b, box, waiting.get((m.r, m.c), []), (m.r, m.c), (x, y, w, h))
+        _stacks(game, s, scene, box, waiting.get((m.r, m.c), []))
+        if b.units:
+            _unit_tags(scene, b, box, (m.r, m.c), (x, y, w, h))
 
 
 def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, paths=()) -> None:
@@ -741,13 +785,21 @@ def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, paths=())
     for sk in b.skeletons.values():
         if 0 <= sk.r < SIZE and 0 <= sk.c < SIZE:
             here[(sk.r, sk.c)].append(sk)
+    if b.units:   # under every token: a unit's brackets and outlines
+        for (r, c) in sorted(here):
+            _unit_marks(s, scene, b, token_box(g, b, r, c), here[(r, c)], (r, c), g.box(r, c))
     for (r, c) in sorted(here):
         _stacks(game, s, scene, token_box(g, b, r, c), here[(r, c)], b.frozen)
+    if b.units:
+        for (r, c) in sorted(here):
+            _unit_tags(scene, b, token_box(g, b, r, c), (r, c), g.box(r, c))
 
 
 def token_box(g: Geometry, board, r: int, c: int) -> tuple[float, float, float, float]:
     """Where a square's stacks go: the whole square, or off the trap's letter if it has a trap."""
     x, y, w, h = g.box(r, c)
+    if board.units and unit_members(board, (r, c)):   # a unit's tag takes the spot's foot
+        h -= UNIT_TAG * len(unit_members(board, (r, c))) - 5
     if 0 <= r < SIZE and 0 <= c < SIZE and square(r, c) in board.traps:
         return x + w * 0.18, y + h * 0.18, w * 0.82, h * 0.82
     return x, y, w, h
@@ -876,13 +928,19 @@ def _hero(scene: Scene, cx: float, cy: float, size: float) -> None:
 
 
 def _groups(s: BadBonesState, skeletons: list) -> list[tuple[str, str, list]]:
-    """Skeletons in one place grouped into stacks: same facing and same side."""
+    """Skeletons in one place grouped into stacks: same facing and same side. A Skeleton Chief
+    never goes under a stack: each one is a group of its own, after the stacks (drawn on top)."""
     by: dict[tuple[str, str], list] = defaultdict(list)
+    chiefs = []
     for sk in skeletons:
-        by[(sk.facing, sk.side)].append(sk)
+        if sk.id >= FIRST_CHIEF:
+            chiefs.append(sk)
+        else:
+            by[(sk.facing, sk.side)].append(sk)
     order = {"n": 0, "e": 1, "s": 2, "w": 3}
     return [(f, side, sorted(by[(f, side)], key=lambda k: k.id))
-            for f, side in sorted(by, key=lambda k: (order[k[0]], k[1]))]
+            for f, side in sorted(by, key=lambda k: (order[k[0]], k[1]))] + [
+        (k.facing, k.side, [k]) for k in sorted(chiefs, key=lambda k: k.id)]
 
 
 def _slots(box, n: int) -> tuple[list[tuple[float, float]], float]:
@@ -904,7 +962,12 @@ def _slots(box, n: int) -> tuple[list[tuple[float, float]], float]:
 def stack_centres(s: BadBonesState, box, skeletons: list) -> list[tuple[str, str, list, float, float, float]]:
     """(facing, side, skeletons, cx, cy, size) of each stack drawn in ``box``."""
     groups = _groups(s, skeletons)
-    centres, size = _slots(box, len(groups))
+    if len(groups) == 2 and groups[1][2][0].id >= FIRST_CHIEF:
+        # a chief beside one stack: corner to corner, a size larger than side by side
+        x, y, w, h = box
+        centres, size = [(x + w * 0.31, y + h * 0.31), (x + w * 0.69, y + h * 0.69)], min(w, h) * 0.44
+    else:
+        centres, size = _slots(box, len(groups))
     return [(f, side, sks, cx, cy, size) for (f, side, sks), (cx, cy) in zip(groups, centres)]
 
 
@@ -923,6 +986,12 @@ def _stacks(game: BadBones, s: BadBonesState, scene: Scene, box, skeletons: list
     for facing, side, sks, cx, cy, size in stack_centres(s, box, skeletons):
         symbols = [symbol_of(game, k.id) for k in sks]
         colours = [SYMBOL_FILL[x] for x in symbols]
+        if sks[0].id >= FIRST_CHIEF:   # a chief: a group of its own (see _groups)
+            chief_token(scene, cx, cy, size, colours[0], facing, side, game.data.chief(sks[0].id).kind,
+                        SYMBOL_LETTER[symbols[0]])
+            if frozen and sks[0].id in frozen:
+                _frost(scene, cx, cy + size * 0.48, frozen[sks[0].id])
+            continue
         # Up to two tokens peek out from under the top one (no rim: only the top one has it).
         for depth in range(min(len(sks) - 1, 2), 0, -1):
             off = depth * max(2.5, size * 0.1)
@@ -1086,12 +1155,24 @@ def _pending_marks(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) 
 def _pending_words(pend) -> str:
     if pend.kind == "weapon":
         return weapon_status(pend)
-    colour = pend.model.split("-")[0]
+    what = pending_who(pend)
     if pend.kind == "repel":
-        return f"the {colour} skeleton flees the dragon on {pend.square}"
+        return f"the {what} flees the dragon on {pend.square}"
     if pend.reason == "top":
-        return f"the {colour} skeleton leaves by the top ({pend.square})"
-    return f"the {colour} skeleton is thrown by the catapult on {pend.square}"
+        return f"the {what} leaves by the top ({pend.square})"
+    if pend.reason == "hearse":
+        return f"the {what} rides the hearse from {pend.square}"
+    return f"the {what} is thrown by the catapult on {pend.square}"
+
+
+def pending_who(pend) -> str:
+    """Whom a pending choice moves: "red skeleton", or a chief with its unit,
+    "Chief Instructor (yellow) with its unit of 4"."""
+    colour = pend.model.split("-")[0]
+    if pend.skeleton < FIRST_CHIEF:
+        return f"{colour} skeleton"
+    unit = f" with its unit of {len(pend.unit) + 1}" if pend.unit else ""
+    return f"{components().chief(pend.skeleton).title} ({colour}){unit}"
 
 
 # ---- clicks -----------------------------------------------------------------------------------
@@ -1124,6 +1205,9 @@ def _hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], 
         _trap_hits(game, s, scene, g, p, labels, placing)
         return
     # movement phase: every unmoved stack, and move-all
+    if s.options.get("chiefs"):   # an instructor's square offers its move only (see there)
+        _chief_move_hits(game, s, scene, g, p, legal)
+        legal = []
     for a in legal:
         if a.verb != "move":
             continue
@@ -1216,7 +1300,7 @@ STEP_WORDS = {   # what each step of a weapon asks for (the board's status line)
 
 def weapon_name(weapon: str) -> str:
     """A weapon card's name in words: ``two_handed_sword`` -> "two-handed sword"."""
-    return weapon.replace("_", " ").replace("two handed", "two-handed")
+    return item_words(weapon)
 
 
 def weapon_effect(game: BadBones, weapon: str) -> str:
@@ -1371,13 +1455,13 @@ def _weapon_hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geom
     if step == "send":
         _send_hits(scene, geos, g, legal, "the eliminated skeletons")
         return
-    if step == "shoot":
+    if step == "shoot":   # a label names a model (red-top), or a chief by its name (instructor-1)
         for a in legal:
-            sq, model = a.args
+            sq, name = a.args
             for _f, _side, sks, cx, cy, size in stacks_at(s, g, *coords(sq)):
-                if sks[0].model == model:   # a stack's top token; the buttons reach the others
+                if game.data.token_name(sks[0].id) == name:   # a stack's top token; buttons reach the rest
                     _stack_hit(scene, cx, cy, size, a.label,
-                               f"shoot the {model.split('-')[0]} skeleton on {sq}")
+                               f"shoot the {chief_title(game, sks[0].id)} on {sq}")
         return
     if step == "symbol":
         hr, hc = coords(b.hero)
@@ -1421,3 +1505,336 @@ def _weapon_hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geom
 
 
 DIRS_XY = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+
+
+# ---- the Skeleton Chiefs: orange-rimmed tokens with a sign per kind, units, the emperor ---------
+# The rulebook's orange border, drawn as a thick band round the ordinary token. This orange is
+# at least 3:1 against the white paper and the black side rim alike (a thin dark edge keeps it
+# apart from orange-ish trap tiles), and it is deeper than the orange of a pending choice's ring.
+CHIEF_RIM, CHIEF_EDGE = "#d35400", "#4a1f00"
+UNIT_EDGE = "#2c3e91"        # a Chief Instructor's unit: brackets, outlines, its tag (not orange:
+                             # the unit is not a chief, and not green: it is no click outline)
+HALO_UNDER = "#ffffff"       # inside a unit's outlines, so they show on any fill
+UNIT_TAG = 13                # the height of a unit's "unit of 4" tag at the foot of its square
+CHIEF_POWER = {   # a few words of each kind's power, for the key (the rule catalog has the rest)
+    "artificer": "2 floors or houses",
+    "necromancer": "calls 3 more",
+    "nice": "rebuilds, never wrecks",
+    "instructor": "leads a unit",
+    "spectral": "cannot die",
+    "saboteur": "wrecks traps it trips",
+    "emperor": "home: you lose; slain: hero too",
+}
+
+
+def chief_title(game: BadBones, sid: int) -> str:
+    """A chief's title with its symbol, "Chief Instructor (yellow)"; "yellow skeleton" for an
+    ordinary token (the words the engine's events use)."""
+    chief = game.data.chief(sid)
+    symbol = symbol_of(game, sid)
+    return f"{chief.title} ({symbol})" if chief else f"{symbol} skeleton"
+
+
+def _unit(points, r: float, cx: float, cy: float, turn: float = 0) -> tuple[tuple[float, float], ...]:
+    """Points given in a [-1, 1] box, scaled by ``r``, turned ``turn`` degrees, centred on (cx, cy)."""
+    a = math.radians(turn)
+    ca, sa = math.cos(a), math.sin(a)
+    return tuple((cx + (x * ca - y * sa) * r, cy + (x * sa + y * ca) * r) for x, y in points)
+
+
+_HAMMER = ((-0.8, -0.85), (0.8, -0.85), (0.8, -0.3), (0.17, -0.3), (0.17, 0.9), (-0.17, 0.9),
+           (-0.17, -0.3), (-0.8, -0.3))
+_HEART = tuple((16 * math.sin(t) ** 3 / 17, -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t)
+                                                - math.cos(4 * t)) / 17 + 0.05)
+               for t in (2 * math.pi * k / 24 for k in range(24)))
+_FLAG = ((-0.45, -0.9), (0.85, -0.45), (-0.45, 0.0))
+_GHOST = tuple((0.7 * math.cos(math.radians(a)), -0.15 + 0.7 * math.sin(math.radians(a)))
+               for a in range(180, 361, 20)) + ((0.7, 0.85), (0.35, 0.55), (0.0, 0.85), (-0.35, 0.55),
+                                                 (-0.7, 0.85))
+_BOLT = ((0.3, -0.95), (-0.6, 0.12), (-0.05, 0.12), (-0.3, 0.95), (0.6, -0.15), (0.05, -0.15))
+_CROWN = ((-0.85, 0.65), (0.85, 0.65), (0.85, -0.6), (0.42, -0.05), (0.0, -0.75), (-0.42, -0.05),
+          (-0.85, -0.6))
+
+
+def chief_glyph(scene: Scene, kind: str, cx: float, cy: float, r: float, ink: str, fill: str) -> None:
+    """The sign of a chief's kind, ``r`` from its centre to its edge, in ``ink`` (on ``fill``):
+    a hammer (artificer), +3 (necromancer), a heart (nice chief), a flag (instructor), a ghost
+    (spectral), a lightning bolt (saboteur), a crown (emperor). Shapes, not colours, tell the
+    kinds apart."""
+    if kind == "artificer":
+        scene.add(Polygon(_unit(_HAMMER, r, cx, cy, -35), ink))
+    elif kind == "necromancer":
+        scene.add(Text(cx, cy + 0.5, "+3", max(9.0, r * 1.55), ink, "middle", True))
+    elif kind == "nice":
+        scene.add(Polygon(_unit(_HEART, r, cx, cy), ink))
+    elif kind == "instructor":
+        x, top, bot = cx - 0.45 * r, cy - 0.95 * r, cy + 0.95 * r
+        scene.add(Line(x, top, x, bot, ink, max(1.5, 0.26 * r)), Polygon(_unit(_FLAG, r, cx, cy), ink))
+    elif kind == "spectral":
+        scene.add(Polygon(_unit(_GHOST, r, cx, cy), ink),
+                  Circle(cx - 0.26 * r, cy - 0.2 * r, 0.15 * r, fill),
+                  Circle(cx + 0.26 * r, cy - 0.2 * r, 0.15 * r, fill))
+    elif kind == "saboteur":
+        scene.add(Polygon(_unit(_BOLT, r, cx, cy), ink))
+    elif kind == "emperor":
+        scene.add(Polygon(_unit(_CROWN, r, cx, cy), ink),
+                  Line(cx - 0.85 * r, cy + 0.4 * r, cx + 0.85 * r, cy + 0.4 * r, fill, max(1.0, 0.14 * r)))
+    else:
+        raise ValueError(f"no sign for a chief of kind {kind!r}")
+
+
+def _grown(points, d: float) -> tuple[tuple[float, float], ...]:
+    """A convex polygon grown outward by ``d`` pixels on every side (for the chiefs' rim)."""
+    n = len(points)
+    area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))
+    sign = 1 if area > 0 else -1
+
+    def normal(a, b):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy) or 1
+        return sign * dy / length, -sign * dx / length
+    out = []
+    for i in range(n):
+        p, q, r = points[i - 1], points[i], points[(i + 1) % n]
+        (ax, ay), (bx, by) = normal(p, q), normal(q, r)
+        mx, my = ax + bx, ay + by
+        k = math.hypot(mx, my) or 1
+        mx, my = mx / k, my / k
+        cos = mx * ax + my * ay or 1
+        out.append((q[0] + mx * d / cos, q[1] + my * d / cos))
+    return tuple(out)
+
+
+def chief_rim_width(size: float) -> float:
+    """How thick a chief token's orange band is at token ``size``."""
+    return max(2.5, size * 0.13)
+
+
+def chief_token(scene: Scene, cx: float, cy: float, size: float, colour: str, facing: str, side: str,
+                kind: str, letter: str = "") -> None:
+    """A Skeleton Chief: the ordinary token (symbol colour, white or black rim, point toward
+    ``facing``) inside a thick orange band, the sign of its ``kind`` in the middle, and its
+    symbol's ``letter`` in a small disc on its back (left out on tokens too small for it)."""
+    outline = _token_points(cx, cy, size, facing)
+    scene.add(Polygon(_grown(outline, chief_rim_width(size)), CHIEF_RIM, CHIEF_EDGE, 1))
+    _token(scene, cx, cy, size, colour, facing, side)
+    ink = ink_on(colour)
+    chief_glyph(scene, kind, cx, cy, size * 0.3, ink, colour)
+    if letter and size >= 18:
+        (bx, by), = _unit(((0.0, 0.47),), size, cx, cy, TURN[facing])   # on the tail's edge
+        r = max(5.5, size * 0.18)
+        scene.add(Circle(bx, by, r, colour, CHIEF_EDGE, 1),
+                  Text(bx, by + 0.5, letter, max(8.0, r * 1.45), ink, "middle", True))
+
+
+def unit_members(b, rc: tuple[int, int]) -> list[tuple[int, tuple[int, ...]]]:
+    """The units standing at ``rc`` on board ``b``: (leader, its followers there)."""
+    out = []
+    for leader, followers in sorted(b.units.items()):
+        lead = b.skeletons.get(leader)
+        if lead is None or (lead.r, lead.c) != rc:
+            continue
+        here = tuple(f for f in followers if f in b.skeletons and (b.skeletons[f].r, b.skeletons[f].c) == rc)
+        if here:
+            out.append((leader, here))
+    return out
+
+
+def _brackets(scene: Scene, x: float, y: float, w: float, h: float, colour: str = UNIT_EDGE) -> None:
+    """Four corner brackets just inside a box: a unit's square (not a frame, which would read
+    as a click outline or a change mark)."""
+    k, t = min(w, h) * 0.3, max(2.5, min(w, h) * 0.055)
+    for (px, py, dx, dy) in ((x, y, 1, 1), (x + w, y, -1, 1), (x, y + h, 1, -1), (x + w, y + h, -1, -1)):
+        scene.add(Line(px, py, px + dx * k, py, colour, t), Line(px, py, px, py + dy * k, colour, t))
+
+
+def _unit_marks(s: BadBonesState, scene: Scene, b, box, here: list, rc: tuple[int, int],
+                square_box=None) -> None:
+    """A Chief Instructor's unit on a spot, drawn under its tokens: brackets on the spot's
+    corners, and a blue outline round each member's token just outside it, thick round the
+    leader's (so a skeleton on the square that is not in the unit shows none)."""
+    units = unit_members(b, rc)
+    if not units:
+        return
+    x, y, w, h = square_box or box
+    _brackets(scene, x + 3, y + 3, w - 6, h - 6)
+    for leader, followers in units:
+        for facing, _side, sks, cx, cy, size in stack_centres(s, box, here):
+            top = sks[0].id
+            if top != leader and not any(k.id in followers for k in sks):
+                continue
+            rim = chief_rim_width(size) if top >= FIRST_CHIEF else 0
+            outline = _grown(_token_points(cx, cy, size, facing), rim + (2.5 if top == leader else 1.5))
+            scene.add(Polygon(outline, HALO_UNDER, UNIT_EDGE, 3 if top == leader else 1.8))
+
+
+def _unit_tags(scene: Scene, b, box, rc: tuple[int, int], square_box=None) -> None:
+    """Over a unit's tokens: a tag "unit of N" on the spot's lower edge (words a newcomer
+    reads without the key)."""
+    units = unit_members(b, rc)
+    if not units:
+        return
+    x, y, w, h = square_box or box
+    for i, (_leader, followers) in enumerate(units):
+        words = f"unit of {1 + len(followers)}"
+        tw = 0.58 * 10 * len(words) + 8
+        ty = y + h - 4 - UNIT_TAG * i   # over the square's lower edge, to leave the tokens room
+        scene.add(Rect(x + w / 2 - tw / 2, ty - UNIT_TAG / 2, tw, UNIT_TAG, UNIT_EDGE, HALO_UNDER, 1,
+                       UNIT_TAG / 2),
+                  Text(x + w / 2, ty + 0.5, words, 10, "#ffffff", "middle", True))
+
+
+# ---- the chiefs in the key --------------------------------------------------------------------
+def _chief_icon(kind: str, symbol: str = "yellow"):
+    def draw(scene: Scene, x: float, y: float) -> None:
+        chief_token(scene, x, y + 1, 17, SYMBOL_FILL[symbol], "n", "white", kind)
+    return draw
+
+
+def _unit_icon(scene: Scene, x: float, y: float) -> None:
+    _brackets(scene, x - 20, y - 11, 40, 22)
+    for cx, size, lead in ((x - 8, 14, True), (x + 9, 15, False)):
+        rim = chief_rim_width(size) if lead else 0
+        scene.add(Polygon(_grown(_token_points(cx, y, size, "e"), rim + (2.5 if lead else 1.5)), HALO_UNDER,
+                          UNIT_EDGE, 3 if lead else 1.8))
+    chief_token(scene, x - 8, y, 14, SYMBOL_FILL["yellow"], "e", "white", "instructor")
+    _token(scene, x + 9, y, 15, SYMBOL_FILL["red"], "e", "white", "")
+
+
+# A kind's key sample wears a symbol whose ink suits its sign (any symbol could carry it).
+CHIEF_ICON_SYMBOL = {"artificer": "green", "necromancer": "purple", "nice": "blue", "instructor": "yellow",
+                     "spectral": "red", "saboteur": "purple", "emperor": "yellow"}
+CHIEF_ENTRY = Entry("orange rim: a Skeleton Chief (sign: kind; disc: symbol)")
+UNIT_ENTRY = Entry("brackets, blue outlines: a Chief Instructor's unit (thick: its leader)", _unit_icon, 42)
+
+
+def chief_entry(kind: str, title: str) -> Entry:
+    """The key's entry for one kind of chief: a sample token, its title and its power."""
+    return Entry(f"{title}: {CHIEF_POWER[kind]}", _chief_icon(kind, CHIEF_ICON_SYMBOL[kind]), 20)
+
+
+def chiefs_shown(s: BadBonesState) -> list[str]:
+    """The kinds of the chiefs the picture draws (on a board or in a forest), in the kit's order."""
+    kinds = {chief_kind(sid) for b in s.boards for sid in b.skeletons if sid >= FIRST_CHIEF}
+    return [k for k in CHIEF_KINDS if k in kinds]
+
+
+def units_shown(s: BadBonesState) -> bool:
+    return any(unit_members(b, (b.skeletons[leader].r, b.skeletons[leader].c))
+               for b in s.boards for leader in b.units if leader in b.skeletons)
+
+
+def chief_entries(s: BadBonesState) -> list[Entry]:
+    """The key's entries for the chiefs on the picture (none on a picture without chiefs)."""
+    kinds = chiefs_shown(s)
+    if not kinds:
+        return []
+    titles = {c.kind: c.title for c in components().chiefs}
+    out = [CHIEF_ENTRY] + [chief_entry(k, titles[k]) for k in kinds]
+    return out + ([UNIT_ENTRY] if units_shown(s) else [])
+
+
+# ---- the chiefs' clicks -----------------------------------------------------------------------
+def _chief_move_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, p: int,
+                     legal: list[Action]) -> None:
+    """The movement phase's clicks in a game with the chiefs. A spot where a Chief Instructor
+    is still to move offers only its move (everyone there goes with it): a click on any token
+    there, or on the square itself, makes that move; with two instructors, each one's token
+    makes its own facing's move. Elsewhere each unmoved stack and chief is clicked as usual."""
+    b = s.boards[p]
+    who = seat_name(p)
+    labels = {a.label for a in legal}
+    led = leaders(b, s.token)
+    for a in legal:
+        if a.verb != "move" or coords(a.args[0]) in led:
+            continue
+        sq, facing = a.args
+        stacks = stacks_at(s, g, *coords(sq))
+        first = min(k.id for _f, side, sks, *_ in stacks if _f == facing and side != s.token for k in sks)
+        for f, side, sks, cx, cy, size in stacks:
+            if f != facing or side == s.token:
+                continue
+            if sks[0].id >= FIRST_CHIEF:
+                title = game.data.chief(sks[0].id).title
+                tip = (f"move the {title} on {sq} one step {facing}" if sks[0].id == first else
+                       f"move the next skeleton on {sq} facing {facing} (ordinary ones go before "
+                       f"the {title})")
+            else:
+                tip = f"move the {plural(len(sks), 'skeleton')} on {sq} one step {facing}"
+            _stack_hit(scene, cx, cy, size, a.label, tip)
+    for rc, here in sorted(led.items()):
+        sq = square(*rc)
+        stacks = stacks_at(s, g, *rc)
+        unmoved = sum(len(sks) for _f, side, sks, *_ in stacks if side != s.token)
+        first = f"{who} move {sq} {here[0].facing}"
+        if first in labels:   # the square itself (under its tokens' regions): the first leader's move
+            x, y, w, h = g.box(*rc)
+            scene.add(Rect(x + 3, y + 3, w - 6, h - 6, None, LEGAL_EDGE, 2.5, 4))
+            scene.hit(x, y, w, h, first, _unit_tip(here[0], sq, unmoved))
+        ids = {k.id: k for k in here}
+        for _f, side, sks, cx, cy, size in stacks:
+            if side == s.token:
+                continue
+            lead = ids.get(sks[0].id, here[0])
+            label = f"{who} move {sq} {lead.facing}"
+            if label in labels:
+                _stack_hit(scene, cx, cy, size, label, _unit_tip(lead, sq, unmoved))
+
+
+def _unit_tip(lead, sq: str, unmoved: int) -> str:
+    others = unmoved - 1
+    go = "goes" if others == 1 else "go"
+    rest = f", and the {plural(others, 'other skeleton')} there {go} with it as one unit" if others else ""
+    return f"the Chief Instructor on {sq} moves one step {DIRECTION_WORDS[lead.facing]}{rest}"
+
+
+# ---- the chiefs in words ----------------------------------------------------------------------
+NO_HERO = "no hero: he fell slaying the emperor"
+NO_HERO_WORDS = "no hero (he slew the Skeleton Emperor, and both left the game)"
+
+
+def chief_words(game: BadBones, s: BadBonesState, p: int) -> str:
+    """One sentence on board ``p``'s chiefs for the description: where each stands and whom a
+    Chief Instructor leads ("the Chief Instructor (yellow) on b2 leads 3 skeletons"), whether
+    the Skeleton Emperor got in, and whether he is out of the game."""
+    b = s.boards[p]
+    me = seat_name(p)
+    parts = []
+    for sid in sorted(b.skeletons):
+        if sid < FIRST_CHIEF:
+            continue
+        k = b.skeletons[sid]
+        where = square(k.r, k.c)
+        led = [f for leader, fs in unit_members(b, (k.r, k.c)) if leader == sid for f in fs]
+        parts.append(f"the {chief_title(game, sid)} on {where}"
+                     + (f" leads {plural(len(led), 'skeleton')}" if led else ""))
+    out = f"{me}'s chiefs: " + "; ".join(parts) if parts else f"no chief on {me}'s board"
+    if b.overrun:
+        out += f"; the Skeleton Emperor got in, so {me} has lost"
+    if b.exiled:
+        out += "; the Skeleton Emperor is out of the game"
+    return out
+
+
+def _chief_changes(game: BadBones, p: int, old, new) -> list[Change]:
+    """What the last step did that only the chiefs do: a unit formed or broken up, the hero
+    gone with the emperor, the emperor getting in."""
+    me = seat_name(p)
+    out = []
+    if old.hero is not None and new.hero is None:
+        slain = [old.skeletons[sid] for sid in new.exiled if sid in old.skeletons]
+        where = f" on {square(slain[0].r, slain[0].c)}" if slain else ""
+        out.append(Change(p, "hero_gone", before=coords(old.hero),
+                          words=f"{me}'s hero slew the Skeleton Emperor{where} and left the game with him"))
+    for leader in sorted(set(old.units) | set(new.units)):
+        was, now = old.units.get(leader, ()), new.units.get(leader, ())
+        lead = new.skeletons.get(leader)
+        if now and now != was and lead is not None:
+            out.append(Change(p, "unit", leader, after=(lead.r, lead.c),
+                              words=f"the {chief_title(game, leader)} on {square(lead.r, lead.c)} leads "
+                                    f"{plural(len(now), 'skeleton')} as one unit"))
+        elif was and not now:
+            out.append(Change(p, "unit", leader, words=f"the {chief_title(game, leader)}'s unit broke up"))
+    if new.overrun and not old.overrun:
+        out.append(Change(p, "overrun", words=f"the Skeleton Emperor got in: {me} has lost"))
+    return out

@@ -192,6 +192,24 @@ def armed(weapon: str, skeletons: Iterable[tuple[str, ...]] = (), hero: str | No
     return state
 
 
+DRILL_SEED = 1
+"""The solo deal the crossbow drill's Table starts from (its four forest skeletons stay)."""
+
+
+def crossbow_drill(state: BadBonesState) -> BadBonesState:
+    """A crossbow drill: smash the three skeletons on b2, then shoot the one that threatens your tower.
+
+    ``state`` is a solo game just set up (a Table's ``stage``): P1 now holds the crossbow, three
+    skeletons wait on b2 beside the hero, and a fourth on c2 walks south into the one-floor
+    tower in the next movement phase unless something stops it."""
+    board = state.boards[0]
+    board.weapon = "crossbow"
+    for symbol in ("green", "blue", "purple"):
+        _put(state, "b2", "s", symbol)
+    _put(state, "c2", "s", "yellow")
+    return state
+
+
 def _put(state: BadBonesState, where: str, facing: str, symbol: str) -> None:
     """Add a skeleton of ``symbol`` from the bag to P1's square ``where``, facing ``facing``."""
     data = components()
@@ -269,7 +287,7 @@ def flipped(state: BadBonesState, seat: int = 0) -> list[str]:
     return sorted({square(s.r, s.c) for s in board.skeletons.values() if s.side == other_side(state.token)})
 
 
-__all__ = ["AXE_QUIZ", "AXE_STEP", "HIGHLIGHTS", "SHOWCASE_KITS", "SHOWCASE_ROUND",
-           "SHOWCASE_SEED", "armed", "at", "axe_board", "bot_game", "buying_order", "flipped",
+__all__ = ["AXE_QUIZ", "AXE_STEP", "DRILL_SEED", "HIGHLIGHTS", "SHOWCASE_KITS", "SHOWCASE_ROUND",
+           "SHOWCASE_SEED", "armed", "at", "axe_board", "bot_game", "buying_order", "crossbow_drill", "flipped",
            "highlights", "judge_axe", "judge_labyrinth", "kit_cost", "lab_board", "margin",
            "phases_held", "seed_with_first_buyer", "showcase", "step_of", "stock_table", "weapon_labels"]

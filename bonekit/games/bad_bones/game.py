@@ -61,8 +61,8 @@ class BadBones(Game[BadBonesState]):
     id = "bad_bones"
     title = "Bad Bones"
     variants = ("basic", "solo", "advanced")
-    player_counts = {"basic": (2, 3, 4, 5, 6), "solo": (1,)}
-    mode_player_counts = {"advanced": (2, 3, 4, 5, 6)}
+    player_counts = {"basic": (2, 3, 4, 5, 6), "solo": (1,), "advanced": (2, 3, 4, 5, 6)}
+    mode_player_counts: dict[str, tuple[int, ...]] = {}
     """Variants that play but are not on the start page yet (its notebook lists player_counts)."""
 
     def __init__(self) -> None:
@@ -181,6 +181,10 @@ class BadBones(Game[BadBonesState]):
                 drawn.append(m)
             if events is not None:
                 where = ", ".join(f"{m.symbol} at {m.spot}" for m in drawn)
+                chiefs = [d.chief(t) for t in state.boards[seat].skeletons if t >= d.tokens]
+                if chiefs:
+                    named = ", ".join(f"the {c.model.symbol} one is the {c.title}" for c in chiefs)
+                    where += f" ({named})"
                 events.append(Event("setup_draw", R + "setup.skeletons",
                                     f"{who(state, seat)} draws four skeletons, one of each symbol but red: "
                                     f"{where}.", {"seat": seat}))

@@ -205,7 +205,9 @@ def send(state: BadBonesState, seat: int, sid: int, target: int, events: list[Ev
     board.cemetery = [*board.cemetery, sid]
     if events is not None:
         model = _DATA.model_of(sid).name
-        events.append(Event("sent", rule, f"{who(state, seat)}: the {model.split('-')[0]} skeleton {why} "
+        what = (f"{_DATA.chief(sid).title} ({model.split('-')[0]})" if sid >= FIRST_CHIEF
+                else f"{model.split('-')[0]} skeleton")
+        events.append(Event("sent", rule, f"{who(state, seat)}: the {what} {why} "
                             f"and goes to {who(state, target)}'s cemetery.",
                             {"seat": seat, "skeleton": sid, "to": target}))
 

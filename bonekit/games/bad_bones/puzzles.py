@@ -300,17 +300,22 @@ def _story(event: Event, origin: dict[int, str]) -> str:
 ARROWS = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
 
 
-FATES = {"floor": "TOWER!", "house": "VILLAGE!", "overrun": "EMPEROR!", "hero_kill": "hero",
-         "bomb": "bomb", "spikes": "spikes"}
+FATES = {"floor": "TOWER!", "house": "VILLAGE!", "overrun": "HOME! lost", "hero_kill": "hero",
+         "bomb": "bomb", "spikes": "spikes", "immortal": "cemetery", "emperor_slain": "slain"}
 """How a skeleton can leave a board in a movement phase, by the event that took it (a path
-table's cell); "catapult", "hearse", "sabotage" and "forest" are told apart by ``fate``."""
+table's cell); "catapult", "hearse", "bag" and "forest" are told apart by ``fate``."""
 
 
 def fate(events: Sequence[Event], sid: int) -> str:
-    """How skeleton ``sid`` left the board in a phase with ``events``: a ``FATES`` word,
-    "catapult", "hearse", "sabotage" (a Chief Saboteur's return to the bag) or "forest"."""
+    """How token ``sid`` left the board in a phase with ``events``: a ``FATES`` word (for a
+    Spectral Chief followed by "→ cemetery": it cannot die), "catapult", "hearse", "bag" (a
+    Chief Saboteur done with his work) or "forest"."""
     mine = [e for e in events if e.data.get("skeleton") == sid]
-    found = next((FATES[e.kind] for e in mine if e.kind in FATES), None)
+    kinds = [e.kind for e in mine]
+    found = next((FATES[k] for k in kinds if k in FATES and k != "immortal"), None)
+    chief = components().chief(sid)
+    if chief is not None and chief.kind == "spectral" and (found or "immortal" in kinds):
+        return f"{found} → cemetery" if found else "cemetery"
     if found:
         return found
     for e in mine:
@@ -319,17 +324,26 @@ def fate(events: Sequence[Event], sid: int) -> str:
         if e.kind == "sent" and e.rule.endswith("hearse"):
             return "hearse"
     if any(e.kind == "sabotaged" and sid in e.data.get("saboteurs", ()) for e in events):
-        return "sabotage"
+        return "bag"
     return "forest"
 
 
+def token_name(sid: int) -> str:
+    """A token as the path tables call it: a chief's own name, or an ordinary skeleton's symbol."""
+    data = components()
+    chief = data.chief(sid)
+    return chief.name if chief else data.model_of(sid).symbol
+
+
 def trace(start: BadBonesState, frames: Sequence[tuple[BadBonesState, list[Event]]],
-          before: BadBonesState | None = None) -> str:
+          before: BadBonesState | None = None, names: bool = False) -> str:
     """A table with one line per skeleton: where it stands (and faces) after each movement
     phase, and how it leaves: through a forest, thrown by a catapult, into the TOWER or the
     VILLAGE, or destroyed by the hero. ``start`` is the board the phases started from; give
     ``before`` (the board before any trap was placed) to add a first column when placing the
-    traps already moved or turned skeletons (a treasure's pull, a dragon's landing)."""
+    traps already moved or turned skeletons (a treasure's pull, a dragon's landing).
+    ``names``: a first column naming each token (``token_name``: chiefs by their own names), the
+    columns as wide as their cells."""
     def spot(state: BadBonesState, sid: int) -> str:
         sk = state.boards[0].skeletons.get(sid)
         return f"{square(sk.r, sk.c)} {ARROWS[sk.facing]}" if sk else "-"
@@ -358,10 +372,16 @@ def trace(start: BadBonesState, frames: Sequence[tuple[BadBonesState, list[Event
                 continue
             row.append(fate(events, sid))
             gone.add(sid)
-    width = 10
-    lines = ["".join(f"{c:<{width}}" for c in columns).rstrip()]
-    lines += ["".join(f"{cell:<{width}}" for cell in rows[sid]).rstrip() for sid in ids]
+    if names:
+        columns = ["token", *columns]
+        rows = {sid: [token_name(sid), *row] for sid, row in rows.items()}
+        widths = [max(len(columns[i]), *(len(r[i]) for r in rows.values())) + 2 for i in range(len(columns))]
+    else:
+        widths = [10] * len(columns)
+    lines = ["".join(f"{c:<{w}}" for c, w in zip(columns, widths)).rstrip()]
+    lines += ["".join(f"{cell:<{w}}" for cell, w in zip(rows[sid], widths)).rstrip() for sid in ids]
     return "\n".join(lines)
 
 
-__all__ = ["FATES", "GOALS", "PUZZLES", "Puzzle", "check", "fate", "flee", "place", "run", "setup", "trace"]
+__all__ = ["FATES", "GOALS", "PUZZLES", "Puzzle", "check", "fate", "flee", "place", "run", "setup",
+           "token_name", "trace"]

@@ -137,7 +137,7 @@ def follow(state: BadBonesState, seat: int, leader: int, followers: tuple[int, .
     target = next((t for t in range(state.players) if leader in state.boards[t].cemetery), None)
     if target is not None:
         for f in followers:
-            send(state, seat, f, target, events, "goes with its Chief Instructor", R + "chiefs.instructor")
+            send(state, seat, f, target, events, "follows its Chief Instructor", R + "chiefs.instructor")
         return
     end = next((x[1] for x in trace if x[0] == "end"), "bomb")
     for f in followers:

@@ -385,6 +385,6 @@ def test_the_crossbow_drill_table_is_played_by_clicks_and_rebuilt_from_its_summa
     assert any("crossbow eliminates the yellow skeleton on c2" in t for t in texts)
     assert table.state.phase == "traps" and table.state.boards[0].floors == 1
     with pytest.raises(ValueError, match="staged"):
-        table.replay
+        _ = table.replay
     with pytest.raises(ValueError, match="bonekit.module:function"):
         Table(game, ["human"], variant="solo", stage="os:system")

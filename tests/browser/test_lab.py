@@ -369,12 +369,16 @@ def test_text_board_toggle_by_keyboard(notebook):
 
 
 STAGE = re.compile(r"round (\d+), phase (\w+)")
+MARKET = re.compile(r"the Market before round (\d+)")   # the advanced game's shopping, before round 1
 
 
 def _stage(notebook, w) -> tuple[int, int, str]:
     """(step, round, phase) as the readout and the picture's aria-label say them."""
-    m = STAGE.search(_label(notebook, w))
-    assert m, f"{w['id']}: no round/phase in the aria-label {_label(notebook, w)!r}"
+    label = _label(notebook, w)
+    m = STAGE.search(label)
+    if m is None and (market := MARKET.search(label)):
+        return int(_readout(notebook, w)), int(market.group(1)), "market"
+    assert m, f"{w['id']}: no round/phase in the aria-label {label!r}"
     return int(_readout(notebook, w)), int(m.group(1)), m.group(2)
 
 

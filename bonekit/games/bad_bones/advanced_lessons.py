@@ -288,6 +288,6 @@ def flipped(state: BadBonesState, seat: int = 0) -> list[str]:
 
 
 __all__ = ["AXE_QUIZ", "AXE_STEP", "DRILL_SEED", "HIGHLIGHTS", "SHOWCASE_KITS", "SHOWCASE_ROUND",
-           "SHOWCASE_SEED", "armed", "at", "axe_board", "bot_game", "buying_order", "crossbow_drill", "flipped",
-           "highlights", "judge_axe", "judge_labyrinth", "kit_cost", "lab_board", "margin",
+           "SHOWCASE_SEED", "armed", "at", "axe_board", "bot_game", "buying_order", "crossbow_drill",
+           "flipped", "highlights", "judge_axe", "judge_labyrinth", "kit_cost", "lab_board", "margin",
            "phases_held", "seed_with_first_buyer", "showcase", "step_of", "stock_table", "weapon_labels"]

@@ -315,5 +315,5 @@ def test_whole_games_are_byte_identical_to_the_engine_before_the_speed_work(play
 
 def test_the_tables_cover_the_board():
     """The lookup tables the move code uses agree with the square names."""
-    assert len(SQUARES) == 25 and len(NAMES) == 25 + 15
+    assert len(SQUARES) == 25 and len(NAMES) == 25 + 15 + 5   # forests: top, left, right; bottom (co-op)
     assert all(NAMES[COORDS[name]] == name for name in NAMES.values())

@@ -264,9 +264,7 @@ def test_setup_validates_options(game, players, options, match):
 
 def test_setup_refuses_unknown_variant(game):
     with pytest.raises(ValueError, match="unknown variant"):
-        game.new(2, "coop")
-    with pytest.raises(ValueError, match="unknown variant"):
-        game.new(2, "expert")   # (advanced is a variant now: tests/test_bad_bones_market.py)
+        game.new(2, "expert")   # (advanced and coop are variants now: test_bad_bones_market/_coop.py)
 
 
 @pytest.mark.parametrize("heroic", ["no", "false", 0.5, [1]])

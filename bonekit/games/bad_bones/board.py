@@ -4,6 +4,10 @@ Squares are named like a chessboard seen from the player: columns a-e from left 
 rows 1-5 from the top (forest) edge to the bottom (village) edge. Forest spots lie just off
 the board: ``top-a`` .. ``top-e`` above row 1, ``left-1`` .. ``left-5`` and ``right-1`` ..
 ``right-5`` beside the rows. Below row 5 lies the village.
+
+The co-op game plays on the boards' other side: four one-floor towers, the top forest's
+skeletons entering from ``bottom-a`` .. ``bottom-e`` below row 5 (pointing up), and the shared
+capital beyond the top edge (``coop`` in data.json).
 """
 from __future__ import annotations
 
@@ -51,6 +55,8 @@ def _name(r: int, c: int) -> str:
         return f"left-{r + 1}"
     if c == SIZE and 0 <= r < SIZE:
         return f"right-{r + 1}"
+    if r == SIZE and 0 <= c < SIZE:   # the co-op side's bottom forest (the basic side's village)
+        return f"bottom-{COLS[c]}"
     return ""
 
 
@@ -99,6 +105,11 @@ FLEE: dict[str, tuple[str, ...]] = {
     for r in range(SIZE) for c in range(SIZE)}
 """Board square -> where a skeleton fleeing a dragon there may go: its orthogonal neighbours
 and forest spots, never the village (in n, e, s, w order)."""
+FLEE_COOP: dict[str, tuple[str, ...]] = {
+    NAMES[r, c]: tuple(NAMES[n] for n in neighbours4(r, c) if n[0] >= 0 and n in NAMES)
+    for r in range(SIZE) for c in range(SIZE)}
+"""The same on the co-op side: the bottom forest is a forest, and the top edge leads to the
+capital, where no skeleton flees."""
 TOWARD: dict[str, dict[tuple[int, int], str]] = {
     NAMES[r, c]: {n: direction_between(n, (r, c)) for n in neighbours4(r, c) if on_board(*n)}
     for r in range(SIZE) for c in range(SIZE)}
@@ -150,6 +161,15 @@ class Components:
     hero_start: str
     chiefs: tuple[Chief, ...]
     """The 19 chief tokens, numbered on from the ordinary ones (``tokens`` .. ``all_tokens - 1``)."""
+    coop_towers: tuple[str, ...]
+    coop_arrows: dict[tuple[str, str], str]
+    ruins: dict[str, dict[tuple[str, str], str]]   # a fallen co-op tower's square -> its arrows
+
+    def coop_spot(self, token: int) -> tuple[int, int, str]:
+        """(r, c, facing) of a token's forest spot on the co-op side: the top forest's models
+        wait below the board, pointing up; the side forests are where they always are."""
+        m = self.model_of(token)
+        return (SIZE, m.c, "n") if m.forest == "top" else (m.r, m.c, m.facing)
 
     def model_of(self, token: int) -> Model:
         if token < self.tokens:
@@ -202,7 +222,11 @@ def components() -> Components:
     first = len(models) * raw["copies_per_model"]
     chiefs = tuple(Chief(first + i, c["kind"], c["name"], by_name[c["model"]])
                    for i, c in enumerate(raw["chiefs"]["tokens"]))
+    coop = raw["coop"]
+    coop_arrows = {(a["square"], a["moving"]): a["turn"] for a in coop["arrows"]}
+    ruins = {sq: {(a["square"], a["moving"]): a["turn"] for a in rows} for sq, rows in coop["ruins"].items()}
     return Components(raw, tuple(models), raw["copies_per_model"], symbols,
                       tuple(s["name"] for s in raw["symbols"] if s["setup"]),
                       {s["name"]: s["hex"] for s in raw["symbols"]}, arrows,
-                      raw["board"]["tower"], raw["board"]["hero_start"], chiefs)
+                      raw["board"]["tower"], raw["board"]["hero_start"], chiefs, tuple(coop["towers"]),
+                      coop_arrows, ruins)

@@ -23,11 +23,11 @@ def predicted_losses(game, state: BadBonesState, seat: int, steps: int = 2) -> f
     events (the simulation path), so ``state`` is left as it was."""
     s = _scratch(state)
     board = own(s, seat)
-    floors, houses = board.floors, board.houses
+    floors, houses, capital = board.floors, board.houses, s.capital
     for step in range(steps):
         # in the movement phase the token is already turned
         _trace_phase(game, s, seat, turn=bool(step) or s.phase != "move")
-    return _damage(board, floors, houses)
+    return _damage(board, floors, houses, s, capital)
 
 
 def _scratch(state: BadBonesState) -> BadBonesState:
@@ -62,10 +62,15 @@ def _trace_phase(game, s: BadBonesState, seat: int, turn: bool) -> None:
             skeletons[sid] = Skeleton(sk.id, sk.model, sk.r, sk.c, sk.facing, token)
 
 
-def _damage(board, floors: int, houses: int) -> float:
-    """The weight of the floors and houses ``board`` lost since it had ``floors`` and ``houses``."""
-    lost_floors, lost_houses = floors - board.floors, houses - board.houses
-    fatal = 50 if (board.floors == 0 or board.houses == 0) else 0
+def _damage(board, floors: int, houses: int, s: BadBonesState | None = None, capital: int = 0) -> float:
+    """The weight of the floors and houses ``board`` lost since it had ``floors`` and ``houses``
+    (in the co-op game, ``s``'s capital since it had ``capital`` houses, and towers)."""
+    if s is not None and s.capital_size:
+        lost_floors, lost_houses = floors - board.floors, capital - s.capital
+        fatal = 50 if (board.floors == 0 or s.capital == 0) else 0
+    else:
+        lost_floors, lost_houses = floors - board.floors, houses - board.houses
+        fatal = 50 if (board.floors == 0 or board.houses == 0) else 0
     return lost_floors * 6 + lost_houses * 3 + fatal
 
 
@@ -80,13 +85,14 @@ def outlook(game, state: BadBonesState, seat: int, steps: int = 2, kill_weight: 
     two-handed sword), which a forecast with a standing hero cannot see."""
     s = _scratch(state)
     board = own(s, seat)
-    floors, houses = board.floors, board.houses
+    floors, houses, capital = board.floors, board.houses, s.capital
     traced = 0
     if not hero_first:
         _trace_phase(game, s, seat, turn=s.phase != "move")
         traced = 1
-    if traced >= steps or board.floors == 0 or board.houses == 0 or board.hero is None:
-        return _damage(board, floors, houses)
+    ended = board.floors == 0 or (board.houses == 0 if not s.capital_size else s.capital == 0)
+    if traced >= steps or ended or board.hero is None:
+        return _damage(board, floors, houses, s, capital)
     best = None
     for h in KING[board.hero]:
         b = s.successor()
@@ -98,7 +104,7 @@ def outlook(game, state: BadBonesState, seat: int, steps: int = 2, kill_weight: 
             del hb.skeletons[sid]
         for _ in range(traced, steps):
             _trace_phase(game, b, seat, turn=True)
-        cost = _damage(hb, floors, houses) - kill_weight * len(killed)
+        cost = _damage(hb, floors, houses, b, capital) - kill_weight * len(killed)
         best = cost if best is None else min(best, cost)
     return best
 
@@ -106,17 +112,19 @@ def outlook(game, state: BadBonesState, seat: int, steps: int = 2, kill_weight: 
 def _safest(game, state: BadBonesState, seat: int, dragon: str) -> str:
     """Where a fleeing skeleton does least harm: into a forest, onto the hero, or far away."""
     board = state.boards[seat]
-    tower = coords(game.data.tower)
+    towers = [coords(t) for t in board.towers]
+    home = 0 if state.capital_size else 4   # the row next to what skeletons burn: the capital, the village
 
     def badness(sq: str) -> tuple:
         r, c = coords(sq)
         if not on_board(r, c):
             return (0, 0)
-        if sq == game.data.tower:  # before the hero: standing on the tower he cannot save it
+        if sq in board.towers:  # before the hero: standing on the tower he cannot save it
             return (9, 0)
         if sq == board.hero:
             return (1, 0)
-        return (2, -(abs(r - tower[0]) + abs(c - tower[1])) - (0 if r < 4 else -2))
+        near = min((abs(r - tr) + abs(c - tc) for tr, tc in towers), default=9)
+        return (2, -near + (2 if r == home else 0))   # far from the towers, not beside home
     return min(repel_options(state, seat, dragon), key=lambda sq: (badness(sq), sq))
 
 
@@ -212,7 +220,8 @@ class GuardBot:
             return next(a for a in legal if a.args[0] == best)
         if view.phase == "move":
             return legal[0]
-        candidates = legal if view.phase == "hero" else self._trap_candidates(game, view, seat, legal)
+        candidates = (legal if view.phase in ("hero", "start")
+                      else self._trap_candidates(game, view, seat, legal))
         return self._best(game, view, seat, candidates)
 
     def _best(self, game, view: BadBonesState, seat: int, candidates: list[Action]) -> Action:

@@ -54,6 +54,11 @@ class SeatActions:
         self.place = {kind: [(sq, Action(seat, "place", (kind, sq, o) if o else (kind, sq)))
                              for sq in PLACEABLE for o in TURNS.get(kind, (None,))]
                       for kind in ALL_TRAP_KINDS}
+        # the co-op side has no tower in the middle: every square, its standing towers filtered out
+        self.place_coop = {kind: [(sq, Action(seat, "place", (kind, sq, o) if o else (kind, sq)))
+                                  for sq in SQUARES for o in TURNS.get(kind, (None,))]
+                           for kind in ALL_TRAP_KINDS}
+        self.start = {sq: Action(seat, "start", (sq,)) for sq in SQUARES}
         self.repel = {sq: Action(seat, "repel", (sq,)) for sq in NAMES.values()}
         self.moves = {(r, c, f): Action(seat, "move", (sq, f))
                       for (r, c), sq in NAMES.items() for f in "nesw"}
@@ -115,12 +120,17 @@ def legal_actions(state: BadBonesState, seat: int) -> list[Action]:
         out += [table.retrieve[sq] for sq in sorted(traps) if not traps[sq].blast]
         occupied = {NAMES.get((s.r, s.c)) for s in board.skeletons.values()}
         occupied.update(traps)
-        for kind in sorted(set(board.supply)):
+        coop = bool(state.capital_size)
+        places = table.place_coop if coop else table.place
+        towers = set(board.towers) if coop else set()
+        for kind in sorted(set(state.shared if coop else board.supply)):
             # the dragon may land on skeletons; the bomb too, but never under the hero
             blocked = (traps if kind == "dragon" else {*traps, board.hero} if kind == "bomb"
                        else occupied)
-            out += [a for sq, a in table.place[kind] if sq not in blocked]
+            out += [a for sq, a in places[kind] if sq not in blocked and sq not in towers]
         return out
+    if phase == "start":   # co-op: the hero starts on a tower of the player's choice
+        return [table.start[sq] for sq in board.towers]
     # the movement phase: one action per (square, facing) still to move, then move-all
     token = state.token
     groups = sorted({(s.r, s.c, s.facing) for s in board.skeletons.values() if s.side != token})
@@ -164,6 +174,8 @@ def is_legal(state: BadBonesState, action: Action) -> bool:
     phase = state.phase
     if phase == "hero":
         return verb == "hero" and len(args) == 1 and args[0] in KING[board.hero]
+    if phase == "start":
+        return verb == "start" and len(args) == 1 and args[0] in board.towers
     if phase == "traps":
         if verb == "pass":
             return not args
@@ -177,7 +189,10 @@ def is_legal(state: BadBonesState, action: Action) -> bool:
                 return False
         elif len(args) != 2 or kind not in ALL_TRAP_KINDS:
             return False
-        if kind not in board.supply or sq == _TOWER or sq not in ON_BOARD or sq in board.traps:
+        if state.capital_size:
+            if kind not in state.shared or sq in board.towers or sq not in ON_BOARD or sq in board.traps:
+                return False
+        elif kind not in board.supply or sq == _TOWER or sq not in ON_BOARD or sq in board.traps:
             return False
         if kind == "bomb":
             return sq != board.hero
@@ -240,6 +255,10 @@ def why_illegal(game, state: BadBonesState, action: Action) -> tuple[str, str]:
         return (f"{who_} must first choose where the skeleton flees from the dragon on {p.square}: "
                 f"one of {opts} (an orthogonal neighbour; never the village)", rule)
     args = action.args
+    if state.phase == "start":
+        towers = ", ".join(board.towers)
+        return (f"{who_}'s hero starts on one of the towers ({towers}): '{who_} start {board.towers[0]}'",
+                R + "coop.setup")
     if state.phase == "hero":
         if action.verb != "hero" or len(args) != 1:
             return f"in the hero phase {who_} moves the hero: '{who_} hero b2'", phase_rule
@@ -281,7 +300,13 @@ def _why_trap_illegal(state: BadBonesState, action: Action) -> tuple[str, str]:
     if len(args) < 2 or args[0] not in ALL_TRAP_KINDS:
         return f"name a trap and a square: '{who_} place catapult d4'", place
     kind, sq = args[0], args[1]
-    if kind not in board.supply:
+    coop = bool(state.capital_size)
+    if coop and kind not in state.shared:
+        if kind in state.held:
+            return (f"the {kind} was taken back this round: nobody may place it before the next round",
+                    R + "coop.retrieved")
+        return f"the team's supply has no {kind} left", R + "coop.supply"
+    if not coop and kind not in board.supply:
         gone = " (it was stolen or destroyed)" if kind in board.removed_traps else ""
         return f"{who_} has no {kind} left in supply{gone}", place
     rc = coords(sq)
@@ -289,8 +314,8 @@ def _why_trap_illegal(state: BadBonesState, action: Action) -> tuple[str, str]:
         return f"{short(sq)} is not a square", place
     if not on_board(*rc):
         return f"traps never go in a forest or the village ({sq})", place
-    if sq == _TOWER:
-        return f"no trap may be placed on the tower ({sq})", place
+    if sq in board.towers:
+        return f"no trap may be placed on a tower ({sq})", place
     if sq in board.traps:
         if board.traps[sq].blast:
             return (f"{sq} is a blast area: no trap may be placed there for the rest of the game",

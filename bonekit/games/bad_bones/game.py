@@ -19,7 +19,7 @@ from ...core.rng import Rng
 from ...core.rules import RuleCatalog
 from ...core.words import plural, short
 from . import market, units
-from .board import COORDS, components, other_side
+from .board import COORDS, components, other_side, square
 from .choices import (
     CANONICAL,
     any_unmoved,
@@ -44,6 +44,7 @@ from .moves import (
     pop_pending,
     repel,
     repel_options,
+    return_to_supply,
     to_bag,
     who,
 )
@@ -52,17 +53,17 @@ from .text import render_text
 from .weapons import answer_weapon, trigger_weapon
 
 OPTIONS = {"names", "rounds", "heroic", "max_rounds", "setup", "advanced", "chiefs"}
-PHASE_RULE = {"market": "market", "hero": "phase.hero", "traps": "phase.traps", "move": "phase.move",
-              "over": "end"}
+PHASE_RULE = {"market": "market", "start": "coop.setup", "hero": "phase.hero", "traps": "phase.traps",
+              "move": "phase.move", "over": "end"}
 STAGE_WORDS = {"hero": "hero phase", "traps": "trap phase", "move": "movement phase"}
 
 
 class BadBones(Game[BadBonesState]):
     id = "bad_bones"
     title = "Bad Bones"
-    variants = ("basic", "solo", "advanced")
+    variants = ("basic", "solo", "advanced", "coop")
     player_counts = {"basic": (2, 3, 4, 5, 6), "solo": (1,), "advanced": (2, 3, 4, 5, 6)}
-    mode_player_counts: dict[str, tuple[int, ...]] = {}
+    mode_player_counts: dict[str, tuple[int, ...]] = {"coop": (2, 3, 4, 5, 6)}
     """Variants that play but are not on the start page yet (its notebook lists player_counts)."""
 
     def __init__(self) -> None:
@@ -92,19 +93,22 @@ class BadBones(Game[BadBonesState]):
             raise ValueError(f"the {variant} game is for {counts[0]}-{counts[-1]} players, not "
                              f"{short(players)} [rule {R}setup]")
         unknown_options(options, OPTIONS)
-        if variant != "solo" and ({"rounds", "heroic", "advanced"} & set(options)):
-            raise ValueError("rounds, heroic and advanced are options of the solo game "
-                             "(the advanced variant plays the Market for 2-6)")
+        coop = variant == "coop"
+        if variant != "solo" and ({"heroic", "advanced"} | (set() if coop else {"rounds"})) & set(options):
+            raise ValueError("rounds, heroic and advanced are options of the solo game (rounds of the "
+                             "co-op game too; the advanced variant plays the Market for 2-6)")
+        if coop and options.get("chiefs"):
+            raise ValueError("the Skeleton Chiefs do not play in the co-op game yet (issue 13 brings them)")
         if type(seed) is not int:
             raise ValueError(f"seed must be an integer, not {short(seed)}")
         d = self.data
-        rounds = options.get("rounds", d.raw["solo"]["rounds"])
+        rounds = options.get("rounds", d.raw["coop" if coop else "solo"]["rounds"])
         if type(rounds) is not int or not 1 <= rounds <= 50:
             raise ValueError("rounds must be a whole number from 1 to 50")
         max_rounds = options.get("max_rounds", d.raw["max_rounds"])
         if type(max_rounds) is not int or not 1 <= max_rounds <= 500:
             raise ValueError("max_rounds must be a whole number from 1 to 500")
-        if variant == "solo" and max_rounds < rounds:
+        if variant in ("solo", "coop") and max_rounds < rounds:
             raise ValueError(f"max_rounds ({max_rounds}) must be at least rounds ({rounds}) "
                              f"[rule {R}ruling.round_cap]")
         heroic = options.get("heroic", False)
@@ -131,6 +135,8 @@ class BadBones(Game[BadBonesState]):
         """The state after setup, from checked options; the events of setup go to ``events``
         (None: none are built)."""
         d = self.data
+        if variant == "coop":
+            return self._build_coop(players, seed, opts, events)
         solo = variant == "solo"
         advanced = variant == "advanced" or opts.get("advanced", False)
         floors = d.raw["solo"]["floors"] if solo else d.raw["tower"]["floors"]
@@ -162,6 +168,50 @@ class BadBones(Game[BadBonesState]):
             open_market(state, events)
         elif events is not None:
             events.append(Event("round", R + "round", "Round 1 begins: everyone moves their hero."))
+        return state
+
+    def _build_coop(self, players: int, seed: int, opts: dict, events: list[Event] | None) -> BadBonesState:
+        """The co-op game after setup (bad_bones.coop.setup): the boards' co-op side with four
+        one-floor towers each, a capital of one house per player, the team's shared supply, four
+        skeletons each (red ones too) placed on the co-op side, and every player still to choose
+        the tower their hero starts on."""
+        d, coop = self.data, self.data.raw["coop"]
+        towers = d.coop_towers
+        per = coop["supply_per_player"]
+        shared = sorted([k for k, n in per.items() for _ in range(n * players)]
+                        + ["treasure"] * coop["treasures"])
+        capital = coop["capital_per_player"] * players
+        state = BadBonesState(
+            players=players, variant="coop", seed=seed, names=tuple(opts["names"]), rng=Rng(seed),
+            boards=[Board(None, len(towers), 0, tower_size=len(towers), village_size=0, towers=towers,
+                          arrows=d.coop_arrows) for _ in range(players)],
+            bag=list(range(d.tokens)), done=[False] * players, pending=[[] for _ in range(players)],
+            eliminated=[False] * players, options=dict(opts), phase="start", capital=capital,
+            capital_size=capital, shared=shared)
+        if events is not None:
+            events.append(Event("setup", R + "coop.setup",
+                                f"{plural(players, 'player')} set up the co-op game: a capital of "
+                                f"{plural(capital, 'house')} in the middle, each board on its co-op side "
+                                "with "
+                                f"{plural(len(towers), 'tower')} of one floor ({', '.join(towers)}), and one "
+                                f"supply for the team: {', '.join(shared)}."))
+        if opts["setup"] == "standard":
+            for seat in range(players):
+                drawn = state.rng.sample(state.bag, 4)
+                for t in drawn:
+                    state.bag.remove(t)
+                    r, c, facing = d.coop_spot(t)
+                    state.boards[seat].skeletons[t] = Skeleton(t, d.model_of(t).name, r, c, facing,
+                                                               state.token)
+                if events is not None:
+                    where = ", ".join(f"{d.model_of(t).symbol} at {square(*d.coop_spot(t)[:2])}"
+                                      for t in drawn)
+                    events.append(Event("setup_draw", R + "coop.setup",
+                                        f"{who(state, seat)} draws four skeletons, red ones too: {where}.",
+                                        {"seat": seat}))
+        if events is not None:
+            events.append(Event("start", R + "coop.setup",
+                                "Everyone chooses the tower their hero starts on ('P1 start b2')."))
         return state
 
     def _setup_skeletons(self, state: BadBonesState, events: list[Event] | None) -> None:
@@ -211,7 +261,11 @@ class BadBones(Game[BadBonesState]):
             return f"after round {state.round}", "game over"
         if state.phase == "market":
             return market.stage(state)
+        if state.phase == "start":
+            return "before round 1", "the heroes choose their towers"
         words = f"round {state.round}"
+        if state.variant == "coop":
+            words += f" of {state.options['rounds']}"
         if state.variant == "solo":
             last = state.options["rounds"]
             words += f" of {last}" if state.round <= last else ", heroic"
@@ -301,7 +355,7 @@ class BadBones(Game[BadBonesState]):
             traps = dict(board.traps)
             trap = traps.pop(args[0])
             board.traps = traps
-            board.supply = sorted([*board.supply, trap.kind])
+            return_to_supply(state, seat, trap.kind)
             if events is not None:
                 events.append(Event("retrieve", R + "phase.traps.retrieve",
                                     f"{who(state, seat)} takes the {trap.kind} on {args[0]} back into "
@@ -311,6 +365,13 @@ class BadBones(Game[BadBonesState]):
             place_trap(state, seat, args[0], args[1], args[2] if len(args) > 2 else None, events)
         elif verb == "move-all":
             self._move_all(state, seat, events)
+        elif verb == "start":
+            own(state, seat).hero = args[0]
+            set_done(state, seat, True)
+            if events is not None:
+                events.append(Event("hero", R + "coop.setup",
+                                    f"{who(state, seat)}'s hero starts on the tower on {args[0]}.",
+                                    {"seat": seat, "to": args[0]}))
         phase = state.phase
         if phase == "traps" or phase == "move":
             self._check_done(state, seat)
@@ -354,6 +415,8 @@ class BadBones(Game[BadBonesState]):
             self._move(state, seat, min(todo, key=CANONICAL).id, events)
 
     def _check_done(self, state: BadBonesState, seat: int) -> None:
+        if state.phase == "start":
+            return
         if state.pending[seat]:
             set_done(state, seat, False)
         elif state.phase == "traps":
@@ -401,7 +464,12 @@ class BadBones(Game[BadBonesState]):
     def _advance(self, state: BadBonesState, events: list[Event] | None) -> None:
         """Move to the next phase once every player has finished this one."""
         while not state.over and all(state.done):
-            if state.phase == "hero":
+            if state.phase == "start":
+                state.phase = "hero"
+                state.done = [False] * state.players
+                if events is not None:
+                    events.append(Event("round", R + "round", "Round 1 begins: everyone moves their hero."))
+            elif state.phase == "hero":
                 state.phase = "traps"
                 state.done = [False] * state.players
                 if events is not None:
@@ -423,6 +491,8 @@ class BadBones(Game[BadBonesState]):
     def _end_round(self, state: BadBonesState, events: list[Event] | None) -> None:
         for seat in range(state.players):
             end_of_movement(state, seat, events)
+        if state.capital_size:
+            return self._end_coop_round(state, events)
         lost = [s for s in range(state.players) if state.boards[s].floors == 0 or state.boards[s].houses == 0
                 or state.boards[s].overrun]
         if lost:
@@ -465,6 +535,39 @@ class BadBones(Game[BadBonesState]):
                                         f"{who(state, seat)} has no hero since the Skeleton Emperor "
                                         "fell, and "
                                         "skips the hero phase.", {"seat": seat}))
+
+    def _end_coop_round(self, state: BadBonesState, events: list[Event] | None) -> None:
+        """Co-op: the team loses once the capital has burnt down or a player has lost every
+        tower (at the end of the movement phase: ruling bad_bones.coop.ruling.end_timing), and
+        wins once the last round is complete; retrieved traps go back into the supply."""
+        fallen = [s for s in range(state.players) if not state.boards[s].towers]
+        if state.capital == 0 or fallen:
+            if events is not None:
+                for seat in fallen:
+                    events.append(Event("eliminated", R + "coop.end",
+                                        f"{who(state, seat)} has lost every tower.", {"seat": seat}))
+                if state.capital == 0:
+                    events.append(Event("eliminated", R + "coop.end", "The capital has burnt down."))
+            return self._finish(state, events, "defeat")
+        if state.held:
+            state.shared = sorted([*state.shared, *state.held])
+            if events is not None:
+                events.append(Event("returned", R + "coop.retrieved",
+                                    "Back in the team's supply for the next round: "
+                                    f"{', '.join(state.held)}."))
+            state.held = ()
+        self._new_skeletons(state, events, draw=True)
+        if state.round >= state.options["rounds"]:
+            return self._finish(state, events, "rounds")
+        if state.round >= state.options["max_rounds"]:
+            return self._finish(state, events, "cap")
+        state.round += 1
+        state.phase = "hero"
+        state.done = [False] * state.players
+        if events is not None:
+            events.append(Event("round", R + "round",
+                                f"Round {state.round} begins: everyone moves their hero.",
+                                {"round": state.round}))
 
     def _any_skeleton(self, state: BadBonesState, seat: int) -> bool:
         b = state.boards[seat]
@@ -510,7 +613,8 @@ class BadBones(Game[BadBonesState]):
                 token = state.token
                 for t in arrivals:
                     m = d.model_of(t)
-                    board.skeletons[t] = Skeleton(t, m.name, m.r, m.c, m.facing, token)
+                    r, c, facing = d.coop_spot(t) if state.capital_size else (m.r, m.c, m.facing)
+                    board.skeletons[t] = Skeleton(t, m.name, r, c, facing, token)
                 board.cemetery = []
                 if events is not None:
                     events.append(Event("arrive", R + "phase.new",
@@ -538,6 +642,8 @@ class BadBones(Game[BadBonesState]):
     def outcome(self, state: BadBonesState) -> Outcome | None:
         if not state.over:
             return None
+        if state.variant == "coop":
+            return self._coop_outcome(state)
         scores = tuple(0 if state.eliminated[s] else self.score(state, s) for s in range(state.players))
         if state.variant == "solo":
             b = state.boards[0]
@@ -582,6 +688,25 @@ class BadBones(Game[BadBonesState]):
                                                        f"{'out' if state.eliminated[s] else scores[s]}"
                                                        for s in range(state.players)) + f". Winner: {names}.",
                        R + "end.scoring")
+
+    def _coop_outcome(self, state: BadBonesState) -> Outcome:
+        """The team wins or loses together; every seat's score is the rounds the team survived."""
+        everyone = tuple(range(state.players))
+        survived = state.round if state.ended != "defeat" else state.round - 1
+        scores = (survived,) * state.players
+        if state.ended == "defeat":
+            why = ("the capital burnt down" if state.capital == 0
+                   else " and ".join(who(state, s) for s in everyone if not state.boards[s].towers)
+                   + " lost every tower")
+            return Outcome("defeat", (), scores, {}, f"Round {state.round}: {why}; the team is beaten.",
+                           R + "coop.end")
+        if state.ended == "cap":
+            return Outcome("victory", everyone, scores, {s: "Survivor" for s in everyone},
+                           f"The kit's cap of {plural(state.round, 'round')} ends the game: the team "
+                           "held out.",
+                           R + "ruling.round_cap")
+        return Outcome("victory", everyone, scores, {s: "Survivor" for s in everyone},
+                       f"The team held out for all {plural(state.round, 'round')}: victory!", R + "coop.end")
 
     def copy_state(self, state: BadBonesState) -> BadBonesState:
         """A copy sharing nothing mutable with ``state``: safe to change by hand."""

@@ -24,6 +24,7 @@ from .board import (
     DIR_NAMES,
     DIRS,
     FLEE,
+    FLEE_COOP,
     NAMES,
     REFLECT,
     SIZE,
@@ -40,8 +41,6 @@ from .state import BadBonesState, Board, Pending, Skeleton, Trap, own
 
 R = "bad_bones."
 _DATA = components()
-_TOWER = _DATA.tower
-_ARROWS = _DATA.arrows
 FIRST_CHIEF = _DATA.tokens
 """Tokens from here on are Skeleton Chiefs: one ``sid >= FIRST_CHIEF`` test keeps their powers
 off the path of ordinary skeletons."""
@@ -66,11 +65,12 @@ def _exits(n: int, seat: int, forest: str) -> tuple[int, ...]:
         return ((seat + 1) % n,)
     if forest == "right":
         return ((seat - 1) % n,)
-    return tuple(s for s in range(n) if s != seat)
+    return tuple(s for s in range(n) if s != seat)   # the top (the co-op side's bottom): any other
 
 
 def forest_of(r: int, c: int) -> str:
-    return "top" if r < 0 else "left" if c < 0 else "right" if c >= SIZE else ""
+    return ("top" if r < 0 else "left" if c < 0 else "right" if c >= SIZE else "bottom" if r >= SIZE
+            else "")
 
 
 def treasure_square(state: BadBonesState, seat: int) -> str | None:
@@ -212,6 +212,45 @@ def send(state: BadBonesState, seat: int, sid: int, target: int, events: list[Ev
                             {"seat": seat, "skeleton": sid, "to": target}))
 
 
+def forest_spot(state: BadBonesState, sid: int) -> tuple[int, int, str]:
+    """(r, c, facing) where token ``sid`` waits to enter: its model's forest spot (on the co-op
+    side the top forest's models wait below the board, pointing up)."""
+    if state.capital_size:
+        return _DATA.coop_spot(sid)
+    m = _DATA.model_of(sid)
+    return m.r, m.c, m.facing
+
+
+def burn_capital(state: BadBonesState, seat: int, sid: int, events: list[Event] | None,
+                 name: str = "") -> None:
+    """Co-op: a skeleton walks off the top edge into the shared capital; a house burns and it
+    returns to the bag (ruling bad_bones.coop.ruling.capital_edge)."""
+    state.capital = max(0, state.capital - 1)
+    destroy(state, seat, sid)
+    if events is not None:
+        text = name + "the capital)" if name else f"{who(state, seat)}: a skeleton reaches the capital"
+        events.append(Event("capital", R + "coop.capital",
+                            f"{text}: a house of the capital burns; {plural(state.capital, 'house')} left.",
+                            {"seat": seat, "skeleton": sid, "capital": state.capital}))
+
+
+def fell_tower(state: BadBonesState, seat: int, sid: int, here: str, events: list[Event] | None,
+               name: str = "") -> None:
+    """Co-op: a skeleton reaches a standing tower, which falls (its ruins' arrows now act), and
+    it returns to the bag; the skeletons after it walk on over the ruins (bad_bones.coop.towers)."""
+    board = own(state, seat)
+    board.towers = tuple(t for t in board.towers if t != here)
+    board.floors = len(board.towers)
+    board.arrows = {**board.arrows, **_DATA.ruins[here]}
+    destroy(state, seat, sid)
+    if events is not None:
+        text = f"{name}{here})" if name else f"{who(state, seat)}: a skeleton reaches the tower on {here}"
+        events.append(Event("floor", R + "coop.towers",
+                            f"{text}: the tower falls and its ruins show a new arrow; "
+                            f"{plural(board.floors, 'tower')} left.",
+                            {"seat": seat, "skeleton": sid, "floors": board.floors, "square": here}))
+
+
 def leave_by_forest(state: BadBonesState, seat: int, sid: int, spot: tuple[int, int],
                     events: list[Event] | None, reason: str) -> None:
     """A skeleton steps into a forest: to a neighbour's cemetery, or a choice for the top."""
@@ -260,8 +299,13 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
         thrown = jump > 1
         r, c, jump = r + dr * jump, c + dc * jump, 1
         if thrown:  # thrown past a forest edge: it lands in that forest
-            r, c = max(r, -1), min(max(c, -1), SIZE)
+            r, c = min(max(r, -1), SIZE), min(max(c, -1), SIZE)
         name = "" if path is None else f"{who(state, seat)}: the {_label(sk)} ({' → '.join(path)} → "
+        if (r >= SIZE or r < 0) and state.capital_size:  # the co-op side: the capital, or the bottom forest
+            if r < 0:
+                return burn_capital(state, seat, sid, events, name)
+            board.skeletons[sid] = Skeleton(sid, model, r, c, facing, side)
+            return leave_by_forest(state, seat, sid, (r, c), events, "move")
         if r >= SIZE:  # into the village
             if trace is not None:
                 trace.append(("end", "village"))
@@ -279,9 +323,11 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
             leave_by_forest(state, seat, sid, (r, c), events, "move")
             return
         here = NAMES[r, c]
-        if here == _TOWER:
+        if here in board.towers:
             if trace is not None:
                 trace.append(("end", "tower"))
+            if state.capital_size:
+                return fell_tower(state, seat, sid, here, events, name)
             if sid >= FIRST_CHIEF:
                 return reach_home(state, seat, sid, "tower", events, name and f"{name}{here})")
             board.floors = max(0, board.floors - 1)
@@ -315,7 +361,7 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
         if trap is not None and trap.blast:  # a blast area is an empty square, arrows and all
             trap = None
         if trap is None:
-            turned = _ARROWS.get((here, facing), facing)
+            turned = board.arrows.get((here, facing), facing)
             # the treasure's lure (``lure``), folded in: a skeleton ending next to it turns to it
             lured = None
             for at, t in traps.items():
@@ -383,12 +429,12 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
                                     {"seat": seat, "skeleton": sid, "square": here}))
             eliminate(state, seat, sid, False, events)
         elif kind == "portal":
-            m = _DATA.model_of(sid)
-            board.skeletons[sid] = Skeleton(sid, model, m.r, m.c, m.facing, side)
+            mr, mc, mf = forest_spot(state, sid)
+            board.skeletons[sid] = Skeleton(sid, model, mr, mc, mf, side)
             if events is not None:
                 events.append(Event("portal", R + "traps.portal",
                                     f"{name}{here}) enters the portal and is back on its forest spot "
-                                    f"{m.spot}, done for this round.",
+                                    f"{NAMES[mr, mc]}, done for this round.",
                                     {"seat": seat, "skeleton": sid, "square": here}))
         elif kind == "hearse":
             hearse(state, seat, sid, here, events, name)
@@ -513,6 +559,8 @@ def answer_send(state: BadBonesState, seat: int, p: Pending, target: int, events
              R + "traps.catapult")
     elif p.reason == "hearse":
         ride_hearse(state, seat, p.skeleton, p.square, target, events)
+    elif p.square.startswith("bottom"):
+        send(state, seat, p.skeleton, target, events, "leaves through the bottom forest", R + "coop.bottom")
     else:
         send(state, seat, p.skeleton, target, events, "leaves through the top forest", R + "whatif.forest")
 
@@ -565,7 +613,7 @@ def repel_options(state: BadBonesState, seat: int, dragon: str) -> list[str]:
     """Squares a skeleton may flee to from a dragon: its orthogonal neighbours on the board,
     and forest spots beside it (never the village)."""
     if dragon in FLEE:
-        return list(FLEE[dragon])
+        return list(FLEE_COOP[dragon] if state.capital_size else FLEE[dragon])
     dr = coords(dragon)
     return [name for r, c in neighbours4(*dr) if r < SIZE for name in [square(r, c)] if name]
 
@@ -586,9 +634,11 @@ def repel(state: BadBonesState, seat: int, sid: int, dragon: str, to: str,
             else f"{who(state, seat)}: the {_label(sk)} flees the dragon on {dragon} to {to}")
     if not on_board(*tr):
         leave_by_forest(state, seat, sid, tr, events, "dragon")
-    elif to == _TOWER:
+    elif to in board.towers:
         if trace is not None:
             trace.append(("end", "tower"))
+        if state.capital_size:
+            return fell_tower(state, seat, sid, to, events, name)
         if sid >= FIRST_CHIEF:
             return reach_home(state, seat, sid, "tower", events, name and name + ", the tower")
         board.floors = max(0, board.floors - 1)
@@ -726,12 +776,34 @@ def _wear_rule(kind: str) -> str:
     return "traps" if kind in TRAP_KINDS else f"traps.{kind}"
 
 
+def supply_of(state: BadBonesState, seat: int) -> list[str]:
+    """The traps ``seat`` may place from: its own supply, or the team's in the co-op game."""
+    return state.shared if state.capital_size else state.boards[seat].supply
+
+
+def take_from_supply(state: BadBonesState, seat: int, kind: str) -> None:
+    supply = list(supply_of(state, seat))
+    supply.remove(kind)
+    if state.capital_size:
+        state.shared = supply
+    else:
+        own(state, seat).supply = supply
+
+
+def return_to_supply(state: BadBonesState, seat: int, kind: str) -> None:
+    """A trap taken back: into the player's supply, intact; in the co-op game it is held until
+    the round ends, when it goes back into the team's supply (bad_bones.coop.retrieved)."""
+    if state.capital_size:
+        state.held = (*state.held, kind)
+    else:
+        board = own(state, seat)
+        board.supply = sorted([*board.supply, kind])
+
+
 def place_trap(state: BadBonesState, seat: int, kind: str, sq: str, orientation: str | None,
                events: list[Event] | None) -> None:
     board = own(state, seat)
-    supply = list(board.supply)
-    supply.remove(kind)
-    board.supply = supply
+    take_from_supply(state, seat, kind)
     rc = COORDS.get(sq)
     landing = kind == "dragon" and any((s.r, s.c) == rc for s in board.skeletons.values())
     if kind == "bomb" and any((s.r, s.c) == rc for s in board.skeletons.values()):

@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...core.rng import Rng
+from .board import components
+
+_DATA = components()
 
 if TYPE_CHECKING:
     from .market import Market
@@ -98,6 +101,11 @@ class Board:
     sabotage: tuple[tuple[int, str], ...] = ()
     overrun: bool = False
     exiled: tuple[int, ...] = ()
+    # the board's geometry: where towers stand (the basic side: one tower of ``floors`` floors;
+    # the co-op side: one floor each, removed as they fall) and the arrows that act (the co-op
+    # side adds each fallen tower's ruins); both replaced, never edited, and shared by default
+    towers: tuple[str, ...] = (_DATA.tower,)
+    arrows: dict = field(default_factory=lambda: _DATA.arrows)
 
     def copy(self) -> Board:
         """A copy sharing nothing mutable with this board."""
@@ -105,7 +113,7 @@ class Board:
                      dict(self.skeletons), list(self.cemetery), list(self.triggered),
                      dict(self.catapult_targets), list(self.removed_traps), list(self.landed),
                      self.tower_size, self.village_size, self.weapon, dict(self.frozen), dict(self.struck),
-                     dict(self.units), self.sabotage, self.overrun, self.exiled)
+                     dict(self.units), self.sabotage, self.overrun, self.exiled, self.towers, self.arrows)
 
     def fork(self) -> Board:
         """A copy for the engine to change: its own skeletons dict, every other container
@@ -113,7 +121,8 @@ class Board:
         return Board(self.hero, self.floors, self.houses, self.traps, self.supply,
                      dict(self.skeletons), self.cemetery, self.triggered, self.catapult_targets,
                      self.removed_traps, self.landed, self.tower_size, self.village_size, self.weapon,
-                     self.frozen, self.struck, self.units, self.sabotage, self.overrun, self.exiled)
+                     self.frozen, self.struck, self.units, self.sabotage, self.overrun, self.exiled,
+                     self.towers, self.arrows)
 
 
 @dataclass(slots=True)
@@ -136,6 +145,12 @@ class BadBonesState:
     options: dict = field(default_factory=dict)
     viewer: int | None = None
     market: Market | None = None    # the advanced game's market (immutable; replaced, never edited)
+    # the co-op game's shared pieces: the capital's houses (left, at setup), the team's supply
+    # and the traps retrieved this round (back in the supply next round); lists replaced
+    capital: int = 0
+    capital_size: int = 0
+    shared: list[str] = field(default_factory=list)
+    held: tuple[str, ...] = ()
     # Bookkeeping, not part of the game: bit i set = boards[i] is shared with no other state.
     mine: int = field(default=ALL, compare=False, repr=False)
 
@@ -145,7 +160,8 @@ class BadBonesState:
                              Rng(self.rng.seed, self.rng.counter), [b.copy() for b in self.boards],
                              list(self.bag), self.token, self.round, self.phase, list(self.done),
                              [list(p) for p in self.pending], list(self.eliminated), self.over,
-                             self.ended, dict(self.options), self.viewer, self.market, ALL)
+                             self.ended, dict(self.options), self.viewer, self.market, self.capital,
+                             self.capital_size, list(self.shared), self.held, ALL)
 
     def successor(self) -> BadBonesState:
         """A copy for the engine to change that shares every board with this state until
@@ -154,7 +170,8 @@ class BadBonesState:
         return BadBonesState(self.players, self.variant, self.seed, self.names, self.rng,
                              list(self.boards), self.bag, self.token, self.round, self.phase,
                              self.done, self.pending, self.eliminated, self.over,
-                             self.ended, self.options, self.viewer, self.market, 0)
+                             self.ended, self.options, self.viewer, self.market, self.capital,
+                             self.capital_size, self.shared, self.held, 0)
 
 
 def set_done(state: BadBonesState, seat: int, done: bool) -> None:

@@ -31,7 +31,12 @@ def _cell(game: BadBones, s: BadBonesState, seat: int, r: int, c: int) -> str:
     sq = square(r, c)
     here = [k for k in b.skeletons.values() if (k.r, k.c) == (r, c)]
     parts = []
-    if sq == game.data.tower:
+    if s.capital_size:   # the co-op side: one-floor towers, and the ruins of fallen ones
+        if sq in b.towers:
+            parts.append("T")
+        elif sq in game.data.coop_towers:
+            parts.append("t")
+    elif sq == game.data.tower:
         parts.append(f"T{b.floors}")
     if b.hero == sq:
         parts.append("H")
@@ -55,12 +60,16 @@ def board_text(game: BadBones, s: BadBonesState, seat: int) -> list[str]:
     def forest(r: int, c: int) -> str:
         n = sum(1 for k in b.skeletons.values() if (k.r, k.c) == (r, c))
         return (str(n) if n else "").center(6)
-    lines = ["       " + "".join(forest(-1, c) for c in range(SIZE)) + "   (top forest)"]
+    lines = (["       " + " " * 6 * SIZE + "   (beyond the top edge: the capital)"] if s.capital_size
+             else ["       " + "".join(forest(-1, c) for c in range(SIZE)) + "   (top forest)"])
     lines.append("       " + "".join(f"  {COLS[c]}   " for c in range(SIZE)))
     for r in range(SIZE):
         row = "".join(_cell(game, s, seat, r, c) for c in range(SIZE))
         lines.append(f"{forest(r, -1)} {r + 1}{row}{forest(r, SIZE)}")
-    lines.append(f"        village: {plural(b.houses, 'house')}")
+    if s.capital_size:
+        lines.append("       " + "".join(forest(SIZE, c) for c in range(SIZE)) + "   (bottom forest)")
+    else:
+        lines.append(f"        village: {plural(b.houses, 'house')}")
     return lines
 
 
@@ -74,16 +83,25 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
     lines = [f"Bad Bones · {mode}{chiefs} · {plural(s.players, 'player')}{seed} · {who}",
              f"Round {s.round} · phase {s.phase} · tracking token {s.token} · bag {len(s.bag)}"]
     lines += market_lines(s)
+    if s.capital_size:
+        lines.append(f"Capital: {plural(s.capital, 'house')} of {s.capital_size} · the team's supply: "
+                     f"{', '.join(s.shared) or 'empty'}"
+                     + (f" · taken back this round: {', '.join(s.held)}" if s.held else ""))
     for seat in range(s.players):
         b = s.boards[seat]
         name = s.names[seat] if s.names[seat] != seat_name(seat) else ""
         traps = ", ".join(_trap_words(t) + f" on {sq}" for sq, t in sorted(b.traps.items())) or "none"
         unmoved = sum(1 for k in b.skeletons.values() if k.side != s.token) if s.phase == "move" else 0
         lines.append("")
-        lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · tower {plural(b.floors, 'floor')} · village "
-                     f"{plural(b.houses, 'house')} · hero {b.hero} · score {game.score(s, seat)}"
-                     + (" · ELIMINATED" if s.eliminated[seat] else ""))
-        lines.append(f"  supply: {', '.join(b.supply) or 'empty'} · on board: {traps}")
+        if s.capital_size:
+            lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · towers {', '.join(b.towers) or 'none'} "
+                         f"({len(b.towers)} of {b.tower_size}) · hero {b.hero or 'not placed yet'}")
+            lines.append(f"  on board: {traps}")
+        else:
+            lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · tower {plural(b.floors, 'floor')} · "
+                         f"village {plural(b.houses, 'house')} · hero {b.hero} · score {game.score(s, seat)}"
+                         + (" · ELIMINATED" if s.eliminated[seat] else ""))
+            lines.append(f"  supply: {', '.join(b.supply) or 'empty'} · on board: {traps}")
         lines.append(f"  cemetery: {len(b.cemetery)} · skeletons: {len(b.skeletons)}"
                      + (f" ({unmoved} still to move)" if unmoved else "")
                      + (f" · owes: {_owed(s.pending[seat][0])}" if s.pending[seat] else ""))
@@ -96,7 +114,8 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
         lines.append(f"Game over ({out.result}): {out.summary}")
     else:
         lines.append("Waiting for: " + ", ".join(seat_name(x) for x in game.to_move(s)))
-    lines.append("Key: T tower floors, H hero, W wall, C catapult, D dragon, $ treasure "
+    tower_key = "T tower, t its ruins" if s.capital_size else "T tower floors"
+    lines.append(f"Key: {tower_key}, H hero, W wall, C catapult, D dragon, $ treasure "
                  "(lower case: damaged),"
                  " ^>v< skeletons by facing (with counts); forest numbers are skeletons waiting there.")
     if s.options.get("chiefs"):

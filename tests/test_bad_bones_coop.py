@@ -1,0 +1,334 @@
+"""Bad Bones, the cooperative game (rule sections bad_bones.coop.*): the co-op side of the
+boards (four one-floor towers, ruins that reveal arrows, the bottom forest, the capital beyond
+the top edge), the shared capital and supply, the hero's starting tower, the retrieval rule,
+the team's end, and whole games with their invariants, replays and the fast path."""
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import pytest
+
+import bonekit
+from bonekit import RandomBot, Replay, play_out
+from bonekit.core.errors import IllegalAction
+from bonekit.games.bad_bones import GuardBot, Skeleton, Trap
+from bonekit.games.bad_bones.board import coords, square
+
+GAME = bonekit.load("bad_bones")
+D = GAME.data
+R = "bad_bones."
+COOP = D.raw["coop"]
+
+
+def table(players=2, **options):
+    """A co-op game with no starting skeletons, the heroes still to place."""
+    return GAME.new(players, "coop", seed=0, setup="empty", **options)
+
+
+def play(state, *labels):
+    events = []
+    for label in labels:
+        state, more = GAME.apply(state, label)
+        events += more
+    return state, events
+
+
+def started(players=2, heroes=None, **options):
+    """Every hero on a tower (default d4), in round 1's hero phase."""
+    state = table(players, **options)
+    heroes = heroes or {}
+    return play(state, *(f"P{s + 1} start {heroes.get(s, 'd4')}" for s in range(players)))[0]
+
+
+def put(state, seat, sq, facing, token=None):
+    token = next(t for t in state.bag) if token is None else token
+    state.bag.remove(token)
+    r, c = coords(sq)
+    state.boards[seat].skeletons[token] = Skeleton(token, D.model_of(token).name, r, c, facing, state.token)
+    return token
+
+
+def to_movement(state, heroes=None):
+    heroes = heroes or {}
+    labels = [f"P{s + 1} hero {heroes.get(s, 'e5')}" for s in range(state.players)]
+    labels += [f"P{s + 1} pass" for s in range(state.players)]
+    return play(state, *labels)[0]
+
+
+def refused(state, label, rule):
+    before = state.copy()
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, label)
+    assert err.value.rule == rule, err.value
+    assert state == before
+    return err.value
+
+
+def where(state, sid):
+    if sid in state.bag:
+        return "bag"
+    for seat, b in enumerate(state.boards):
+        if sid in b.cemetery:
+            return ("cemetery", seat)
+        if sid in b.skeletons:
+            sk = b.skeletons[sid]
+            return (seat, square(sk.r, sk.c), sk.facing)
+    raise AssertionError(sid)
+
+
+# ---- setup ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_setup_builds_the_capital_the_shared_supply_and_the_co_op_boards(players):
+    state = GAME.new(players, "coop", seed=players)
+    assert state.capital == state.capital_size == players
+    want = Counter({k: n * players for k, n in COOP["supply_per_player"].items()}) + Counter(treasure=1)
+    assert Counter(state.shared) == want and state.held == ()
+    for b in state.boards:
+        assert b.towers == ("b2", "d2", "b4", "d4") and b.floors == 4 and b.houses == 0 and b.hero is None
+        assert b.supply == [] and len(b.skeletons) == 4
+        for t, sk in b.skeletons.items():
+            assert (sk.r, sk.c, sk.facing) == D.coop_spot(t)
+            if D.model_of(t).forest == "top":   # the top forest waits below the board, pointing up
+                assert square(sk.r, sk.c).startswith("bottom-") and sk.facing == "n"
+    assert state.phase == "start" and GAME.stage(state)[0] == "before round 1"
+    assert sum(len(b.skeletons) for b in state.boards) + len(state.bag) == D.tokens
+
+
+def test_red_skeletons_are_drawn_at_co_op_setup():
+    symbols = Counter(D.model_of(t).symbol for seed in range(30)
+                      for b in GAME.new(3, "coop", seed=seed).boards for t in b.skeletons)
+    assert symbols["red"] > 0 and set(symbols) == set(D.symbols)
+
+
+def test_each_hero_starts_on_a_tower_of_its_player_s_choice():
+    state = table()
+    assert [a.label for a in GAME.legal_actions(state, 0)] == [f"P1 start {t}" for t in COOP["towers"]]
+    refused(state, "P1 start c3", R + "coop.setup")
+    state, events = play(state, "P1 start b2")
+    assert state.boards[0].hero == "b2" and state.phase == "start" and GAME.to_move(state) == (1,)
+    state, events = play(state, "P2 start d4")
+    assert state.phase == "hero" and state.round == 1 and [b.hero for b in state.boards] == ["b2", "d4"]
+    assert any(e.kind == "round" for e in events)
+
+
+def test_the_options_of_the_co_op_game():
+    assert GAME.new(2, "coop", rounds=4).options["rounds"] == 4
+    assert GAME.new(2, "coop").options["rounds"] == COOP["rounds"] == 10
+    with pytest.raises(ValueError, match="co-op"):
+        GAME.new(2, "coop", chiefs=True)
+    with pytest.raises(ValueError, match="players"):
+        GAME.new(1, "coop")
+    with pytest.raises(ValueError, match="solo"):
+        GAME.new(2, "coop", heroic=True)
+
+
+# ---- the shared supply ------------------------------------------------------------------------------
+def test_the_team_places_from_one_supply_and_the_one_treasure_goes_once():
+    state = started()
+    state, _ = play(state, "P1 hero e5", "P2 hero e5", "P1 place treasure a1")
+    assert "treasure" not in state.shared and state.boards[0].traps["a1"] == Trap("treasure")
+    assert not any(a.args[:1] == ("treasure",) for a in GAME.legal_actions(state, 1))
+    refused(state, "P2 place treasure a1", R + "coop.supply")
+    places = [a for a in GAME.legal_actions(state, 1) if a.verb == "place"]
+    assert all(a.args[1] not in COOP["towers"] for a in places)
+    assert any(a.label == "P2 place wall c3 /" for a in places)   # no tower in the middle
+    refused(state, "P2 place wall b2 /", R + "phase.traps.place")
+
+
+def test_a_trap_taken_back_waits_out_the_round():
+    state = started()
+    state.boards[0].traps["a1"] = Trap("catapult")
+    state.shared.remove("catapult")
+    state.shared.remove("catapult")   # the team's other catapult is on P2's board
+    state.boards[1].traps["a1"] = Trap("catapult")
+    state, _ = play(state, "P1 hero e5", "P2 hero e5", "P1 retrieve a1")
+    assert state.held == ("catapult",) and "catapult" not in state.shared
+    err = refused(state, "P2 place catapult c3", R + "coop.retrieved")
+    assert "next round" in str(err)
+    state, _ = play(state, "P2 pass")       # no skeleton: the movement phase ends at once
+    assert state.round == 2 and state.held == () and state.shared.count("catapult") == 1
+
+
+# ---- towers, ruins, edges ---------------------------------------------------------------------------
+def test_a_tower_stops_one_skeleton_and_its_ruins_turn_the_next():
+    state = started()
+    first = put(state, 0, "a2", "e")
+    second = put(state, 0, "a2", "e")
+    state = to_movement(state)
+    state, events = play(state, "P1 move a2 e")
+    b = state.boards[0]
+    assert b.towers == ("d2", "b4", "d4") and b.floors == 3 and where(state, first) == "bag"
+    assert next(e for e in events if e.kind == "floor").rule == R + "coop.towers"
+    state, _ = play(state, "P1 move a2 e")
+    assert where(state, second) == (0, "b2", "n")   # the ruins' arrow: moving east turns north
+    assert b.arrows is not D.coop_arrows and state.boards[1].arrows is D.coop_arrows
+
+
+def test_a_hero_on_a_tower_does_not_save_it():
+    state = started(heroes={0: "b2"})
+    put(state, 0, "a2", "e")
+    state, _ = play(state, "P1 hero a1", "P2 hero e5")
+    state.boards[0].hero = "b2"          # back on his tower for the movement phase
+    state, events = play(state, "P1 pass", "P2 pass", "P1 move a2 e")
+    assert "b2" not in state.boards[0].towers and state.boards[0].hero == "b2"
+    assert not any(e.kind == "hero_kill" for e in events)
+
+
+def test_walking_off_the_top_burns_a_house_of_the_capital():
+    state = started()
+    sid = put(state, 0, "c1", "n")
+    state = to_movement(state)
+    state, events = play(state, "P1 move c1 n")
+    assert state.capital == 1 and where(state, sid) == "bag"
+    assert next(e for e in events if e.kind == "capital").rule == R + "coop.capital"
+
+
+def test_the_bottom_forest_sends_to_another_player_of_the_player_s_choice():
+    state = started(3)
+    sid = put(state, 0, "a5", "s")
+    state = to_movement(state)
+    state, _ = play(state, "P1 move a5 s")
+    assert state.pending[0]
+    assert [a.label for a in GAME.legal_actions(state, 0)] == ["P1 send p2", "P1 send p3"]
+    state, events = play(state, "P1 send p3")
+    assert where(state, sid) == ("cemetery", 2) or where(state, sid)[0] == 2   # arrived, if the round ended
+    assert any(e.rule == R + "coop.bottom" for e in events)
+
+
+def test_a_dragon_scares_skeletons_into_the_bottom_forest_never_into_the_capital():
+    state = started()
+    state.boards[0].traps["a5"] = Trap("dragon")
+    state.shared.remove("dragon")
+    state.boards[0].traps["a1"] = Trap("dragon")
+    state.shared.remove("dragon")
+    put(state, 0, "b5", "w")
+    put(state, 0, "b1", "w")
+    state = to_movement(state)
+    state, _ = play(state, "P1 move b5 w")
+    assert [a.args[0] for a in GAME.legal_actions(state, 0)] == ["a4", "b5", "bottom-a", "left-5"]
+    state, _ = play(state, "P1 repel bottom-a", "P1 move b1 w")
+    assert [a.args[0] for a in GAME.legal_actions(state, 0)] == ["b1", "a2", "left-1"]
+
+
+# ---- the end ------------------------------------------------------------------------------------------
+def test_the_team_wins_after_the_last_round():
+    state = started(rounds=2)
+    while not state.over:
+        seat = GAME.to_move(state)[0]
+        state, events = GAME.apply(state, GAME.legal_actions(state, seat)[-1] if state.phase == "hero"
+                                   else GAME.legal_actions(state, seat)[0])
+    out = GAME.outcome(state)
+    assert out.result == "victory" and out.winners == (0, 1) and out.scores == (2, 2) and state.round == 2
+    assert out.rule == R + "coop.end"
+
+
+def test_the_team_loses_when_the_capital_burns_down():
+    state = started()
+    state.capital = 1
+    put(state, 0, "c1", "n")
+    put(state, 1, "a1", "e")            # P2 still moving: the loss waits for the phase's end
+    state = to_movement(state)
+    state, _ = play(state, "P1 move c1 n")
+    assert state.capital == 0 and not state.over
+    state, _ = play(state, "P2 move-all")
+    out = GAME.outcome(state)
+    assert state.over and out.result == "defeat" and out.winners == () and "capital" in out.summary
+    assert out.scores == (0, 0)
+
+
+def test_the_team_loses_when_one_player_has_lost_every_tower():
+    state = started()
+    board = state.boards[1]
+    board.towers, board.floors = ("d2",), 1
+    put(state, 1, "c2", "e")
+    state = to_movement(state)
+    state, _ = play(state, "P2 move c2 e")
+    out = GAME.outcome(state)
+    assert out.result == "defeat" and "P2 lost every tower" in out.summary
+
+
+# ---- whole games ------------------------------------------------------------------------------------------
+def check(state):
+    ids = list(state.bag)
+    for b in state.boards:
+        ids += list(b.skeletons) + list(b.cemetery)
+    assert sorted(ids) == list(range(D.tokens))
+    have = Counter(state.shared) + Counter(state.held)
+    for b in state.boards:
+        have += Counter(t.kind for t in b.traps.values()) + Counter(b.removed_traps)
+        assert b.supply == [] and b.houses == 0 and set(b.towers) <= set(COOP["towers"])
+        assert b.floors == len(b.towers)
+    per = COOP["supply_per_player"]
+    assert have == Counter({k: n * state.players for k, n in per.items()}) + Counter(treasure=1)
+    assert 0 <= state.capital <= state.capital_size == state.players
+    owing = GAME.to_move(state)
+    assert (not owing) == state.over
+    for seat in range(state.players):
+        assert bool(GAME.legal_actions(state, seat)) == (seat in owing)
+
+
+def run(players, seed, kind="random", full=True):
+    state = GAME.new(players, "coop", seed=seed)
+    make = GuardBot if kind == "guard" else RandomBot
+    bots = {s: make(seed * 10 + s) for s in range(players)}
+    order = random.Random(f"coop:{players}:{seed}")
+    labels = []
+    check(state)
+    while GAME.to_move(state):
+        seat = order.choice(GAME.to_move(state))
+        action = bots[seat].choose(GAME, state, seat)
+        before = copy.deepcopy(state) if full else None
+        after, events = GAME.apply(state, action)
+        assert events and all(e.rule in GAME.rules for e in events)
+        if full:
+            assert state == before
+            check(after)
+        state, labels = after, labels + [action.label]
+    return labels, state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_whole_co_op_games_keep_every_invariant(players):
+    rounds = []
+    for seed in range(4):
+        _, final = run(players, seed)
+        out = GAME.outcome(final)
+        assert out.result in ("victory", "defeat") and out.rule in GAME.rules
+        rounds.append(final.round)
+    _, final = run(players, 9, "guard")
+    assert final.over
+
+
+def test_co_op_replays_round_trip_and_games_are_deterministic():
+    labels, final = run(3, 5, full=False)
+    assert run(3, 5, full=False)[0] == labels
+    replay = Replay.from_json(Replay("bad_bones", 3, 5, variant="coop", actions=labels).to_json())
+    assert GAME.text(replay.final_state()) == GAME.text(final)
+
+
+def test_the_fast_path_reaches_the_checked_co_op_states():
+    for players in (2, 4, 6):
+        for seed in range(3):
+            state = GAME.new(players, "coop", seed=seed)
+            fast = GAME.copy_state(state)
+            checked, quick = ({s: RandomBot(seed + s) for s in range(players)} for _ in range(2))
+            while GAME.to_move(state):
+                seat = GAME.to_move(state)[-1]
+                action = checked[seat].choose(GAME, state, seat)
+                assert quick[seat].choose(GAME, fast, seat) == action
+                state, _ = GAME.apply(state, action)
+                GAME.step_fast(fast, action)
+                assert fast == state, action.label
+            final, count = GAME.playout(GAME.new(players, "coop", seed=seed),
+                                        {s: RandomBot(seed + s) for s in range(players)})
+            assert final == play_out(GAME, GAME.new(players, "coop", seed=seed),
+                                     {s: RandomBot(seed + s) for s in range(players)})[0]
+
+
+def test_the_text_board_shows_the_co_op_side():
+    state = started()
+    text = GAME.text(state)
+    assert "Capital: 2 houses of 2" in text and "the team's supply: catapult, catapult" in text
+    assert "towers b2, d2, b4, d4 (4 of 4)" in text and "(bottom forest)" in text and "the capital" in text

@@ -49,6 +49,8 @@ MODES = (
     Mode("bad_bones", "chiefs 4p", 4, "basic", "guard", {"chiefs": True}),
     Mode("bad_bones", "chiefs solo", 1, "solo", "guard", {"chiefs": True}),
     Mode("bad_bones", "advanced chiefs 6p", 6, "advanced", "guard", {"chiefs": True}),
+    Mode("bad_bones", "co-op 3p", 3, "coop", "guard"),
+    Mode("bad_bones", "co-op 6p", 6, "coop", "guard"),
     Mode("rolled_bones", "base 2p", 2, "base", "builder"),
     Mode("rolled_bones", "base 4p", 4, "base", "builder"),
     Mode("rolled_bones", "base 6p alliances", 6, "base", "builder", {"alliances": True}),

@@ -66,7 +66,8 @@ def _damage(board, floors: int, houses: int, s: BadBonesState | None = None, cap
     """The weight of the floors and houses ``board`` lost since it had ``floors`` and ``houses``
     (in the co-op game, ``s``'s capital since it had ``capital`` houses, and towers)."""
     if s is not None and s.capital_size:
-        lost_floors, lost_houses = floors - board.floors, capital - s.capital
+        # the capital has one house a player, shared: each is worth more than a village's
+        lost_floors, lost_houses = floors - board.floors, (capital - s.capital) * 3
         fatal = 50 if (board.floors == 0 or s.capital == 0) else 0
     else:
         lost_floors, lost_houses = floors - board.floors, houses - board.houses

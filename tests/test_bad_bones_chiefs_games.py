@@ -16,7 +16,8 @@ from bonekit.games.bad_bones import GuardBot
 GAME = bonekit.load("bad_bones")
 D = GAME.data
 TABLES = [(1, "solo", {}), (1, "solo", {"advanced": True}), (2, "basic", {}), (3, "advanced", {}),
-          (4, "basic", {}), (5, "advanced", {}), (6, "basic", {}), (6, "advanced", {})]
+          (4, "basic", {}), (5, "advanced", {}), (6, "basic", {}), (6, "advanced", {}), (3, "coop", {}),
+          (6, "coop", {})]
 
 
 def new(players, variant, seed, options):
@@ -31,7 +32,8 @@ def check(state, prev=None):
     assert sorted(ids) == list(range(D.all_tokens)), "tokens not conserved"
     for seat, b in enumerate(state.boards):
         assert all(D.chief(t).kind == "emperor" for t in b.exiled) and len(b.exiled) <= 1
-        assert (b.hero is None) == bool(b.exiled)        # the hero leaves only with the emperor
+        if state.phase != "start":                        # (co-op heroes are placed first)
+            assert (b.hero is None) == bool(b.exiled)    # the hero leaves only with the emperor
         for leader, followers in b.units.items():
             assert D.chief(leader).kind == "instructor" and followers and not set(followers) & set(b.units)
         if state.phase == "hero":

@@ -20,6 +20,7 @@ GAME = bonekit.load("bad_bones")
 D = GAME.data
 R = "bad_bones."
 COOP = D.raw["coop"]
+COOP_TOWERS = tuple(COOP["towers"])
 
 
 def table(players=2, **options):
@@ -116,8 +117,7 @@ def test_each_hero_starts_on_a_tower_of_its_player_s_choice():
 def test_the_options_of_the_co_op_game():
     assert GAME.new(2, "coop", rounds=4).options["rounds"] == 4
     assert GAME.new(2, "coop").options["rounds"] == COOP["rounds"] == 10
-    with pytest.raises(ValueError, match="co-op"):
-        GAME.new(2, "coop", chiefs=True)
+    assert GAME.new(2, "coop", chiefs=True).options["chiefs"] is True
     with pytest.raises(ValueError, match="players"):
         GAME.new(1, "coop")
     with pytest.raises(ValueError, match="solo"):
@@ -332,3 +332,52 @@ def test_the_text_board_shows_the_co_op_side():
     text = GAME.text(state)
     assert "Capital: 2 houses of 2" in text and "the team's supply: catapult, catapult" in text
     assert "towers b2, d2, b4, d4 (4 of 4)" in text and "(bottom forest)" in text and "the capital" in text
+
+
+# ---- the Skeleton Chiefs in the co-op game ----------------------------------------------------------------
+def chief(name):
+    return next(c.token for c in D.chiefs if c.name == name)
+
+
+def test_the_emperor_on_any_tower_loses_the_game_for_the_team():
+    state = started(chiefs=True)
+    put(state, 0, "a2", "e", chief("emperor"))
+    state = to_movement(state)
+    state, events = play(state, "P1 move a2 e")
+    out = GAME.outcome(state)
+    assert out.result == "defeat" and "Emperor" in out.summary and "b2" in state.boards[0].towers
+    assert any(e.rule == R + "chiefs.emperor" for e in events)
+
+
+def test_the_artificer_brings_down_two_towers_and_the_nice_chief_spares_one():
+    state = started(chiefs=True)
+    put(state, 0, "a2", "e", chief("artificer-1"))
+    put(state, 1, "a2", "e", chief("nice-1"))
+    state = to_movement(state)
+    state, events = play(state, "P1 move a2 e", "P2 move a2 e")
+    assert state.boards[0].towers == ("b4", "d4") and state.boards[1].towers == COOP_TOWERS
+    assert where(state, chief("nice-1")) == "bag"
+    assert any(e.rule == R + "coop.ruling.chiefs" for e in events)
+
+
+def test_chiefs_at_the_capital():
+    state = started(chiefs=True)
+    state.capital = 1
+    put(state, 0, "c1", "n", chief("nice-2"))
+    spectral = put(state, 1, "c1", "n", chief("spectral-1"))
+    state = to_movement(state)
+    state, _ = play(state, "P1 move c1 n")
+    assert state.capital == 2                       # rebuilt
+    state, _ = play(state, "P2 move c1 n")
+    assert state.capital == 1 and where(state, spectral)[0] == 1   # back from P2's cemetery
+
+
+def test_whole_co_op_games_with_the_chiefs_keep_the_tokens():
+    for players in (2, 4, 6):
+        for seed in range(4):
+            state = GAME.new(players, "coop", seed=seed, chiefs=True)
+            final, _ = GAME.playout(state, {s: RandomBot(seed + s) for s in range(players)})
+            ids = list(final.bag)
+            for b in final.boards:
+                ids += list(b.skeletons) + list(b.cemetery) + list(b.exiled)
+            assert sorted(ids) == list(range(D.all_tokens)) and GAME.outcome(final) is not None

@@ -97,8 +97,6 @@ class BadBones(Game[BadBonesState]):
         if variant != "solo" and ({"heroic", "advanced"} | (set() if coop else {"rounds"})) & set(options):
             raise ValueError("rounds, heroic and advanced are options of the solo game (rounds of the "
                              "co-op game too; the advanced variant plays the Market for 2-6)")
-        if coop and options.get("chiefs"):
-            raise ValueError("the Skeleton Chiefs do not play in the co-op game yet (issue 13 brings them)")
         if type(seed) is not int:
             raise ValueError(f"seed must be an integer, not {short(seed)}")
         d = self.data
@@ -185,7 +183,8 @@ class BadBones(Game[BadBonesState]):
             players=players, variant="coop", seed=seed, names=tuple(opts["names"]), rng=Rng(seed),
             boards=[Board(None, len(towers), 0, tower_size=len(towers), village_size=0, towers=towers,
                           arrows=d.coop_arrows) for _ in range(players)],
-            bag=list(range(d.tokens)), done=[False] * players, pending=[[] for _ in range(players)],
+            bag=list(range(d.all_tokens if opts.get("chiefs") else d.tokens)), done=[False] * players,
+            pending=[[] for _ in range(players)],
             eliminated=[False] * players, options=dict(opts), phase="start", capital=capital,
             capital_size=capital, shared=shared)
         if events is not None:
@@ -209,6 +208,9 @@ class BadBones(Game[BadBonesState]):
                     events.append(Event("setup_draw", R + "coop.setup",
                                         f"{who(state, seat)} draws four skeletons, red ones too: {where}.",
                                         {"seat": seat}))
+        if opts.get("chiefs") and events is not None:
+            events.append(Event("chiefs", R + "chiefs",
+                                f"The {d.all_tokens - d.tokens} Skeleton Chiefs are mixed into the bag."))
         if events is not None:
             events.append(Event("start", R + "coop.setup",
                                 "Everyone chooses the tower their hero starts on ('P1 start b2')."))
@@ -541,7 +543,9 @@ class BadBones(Game[BadBonesState]):
         tower (at the end of the movement phase: ruling bad_bones.coop.ruling.end_timing), and
         wins once the last round is complete; retrieved traps go back into the supply."""
         fallen = [s for s in range(state.players) if not state.boards[s].towers]
-        if state.capital == 0 or fallen:
+        if any(b.overrun for b in state.boards) and events is not None:
+            events.append(Event("eliminated", R + "chiefs.emperor", "The Skeleton Emperor got in."))
+        if state.capital == 0 or fallen or any(b.overrun for b in state.boards):
             if events is not None:
                 for seat in fallen:
                     events.append(Event("eliminated", R + "coop.end",
@@ -563,7 +567,7 @@ class BadBones(Game[BadBonesState]):
             return self._finish(state, events, "cap")
         state.round += 1
         state.phase = "hero"
-        state.done = [False] * state.players
+        state.done = [b.hero is None for b in state.boards]   # a hero gone with the emperor
         if events is not None:
             events.append(Event("round", R + "round",
                                 f"Round {state.round} begins: everyone moves their hero.",
@@ -695,7 +699,8 @@ class BadBones(Game[BadBonesState]):
         survived = state.round if state.ended != "defeat" else state.round - 1
         scores = (survived,) * state.players
         if state.ended == "defeat":
-            why = ("the capital burnt down" if state.capital == 0
+            why = ("the Skeleton Emperor got in" if any(b.overrun for b in state.boards)
+                   else "the capital burnt down" if state.capital == 0
                    else " and ".join(who(state, s) for s in everyone if not state.boards[s].towers)
                    + " lost every tower")
             return Outcome("defeat", (), scores, {}, f"Round {state.round}: {why}; the team is beaten.",

@@ -224,31 +224,82 @@ def forest_spot(state: BadBonesState, sid: int) -> tuple[int, int, str]:
 def burn_capital(state: BadBonesState, seat: int, sid: int, events: list[Event] | None,
                  name: str = "") -> None:
     """Co-op: a skeleton walks off the top edge into the shared capital; a house burns and it
-    returns to the bag (ruling bad_bones.coop.ruling.capital_edge)."""
-    state.capital = max(0, state.capital - 1)
-    destroy(state, seat, sid)
+    returns to the bag (ruling bad_bones.coop.ruling.capital_edge). A chief's power acts there
+    as in a village (ruling bad_bones.coop.ruling.chiefs)."""
+    kind = chief_kind(sid)
+    before = state.capital
+    rule = R + "coop.capital"
+    if kind == "emperor":
+        own(state, seat).overrun = True
+        words, rule = "the Skeleton Emperor is in the capital: the team has lost", R + "chiefs.emperor"
+    elif kind == "nice":
+        state.capital = min(state.capital_size, state.capital + 1)
+        words = "it rebuilds a house" if state.capital > before else "nothing to rebuild: it simply leaves"
+        rule = R + "chiefs.nice"
+    else:
+        state.capital = max(0, state.capital - (2 if kind == "artificer" else 1))
+        words = "two houses of the capital burn" if kind == "artificer" else "a house of the capital burns"
+    _home_or_bag(state, seat, sid)
     if events is not None:
-        text = name + "the capital)" if name else f"{who(state, seat)}: a skeleton reaches the capital"
-        events.append(Event("capital", R + "coop.capital",
-                            f"{text}: a house of the capital burns; {plural(state.capital, 'house')} left.",
+        text = name + "the capital)" if name else f"{who(state, seat)}: the {_label_of(state, seat, sid)} " \
+                                                  "reaches the capital"
+        events.append(Event("capital", rule, f"{text}: {words}; {plural(state.capital, 'house')} left.",
                             {"seat": seat, "skeleton": sid, "capital": state.capital}))
 
 
 def fell_tower(state: BadBonesState, seat: int, sid: int, here: str, events: list[Event] | None,
                name: str = "") -> None:
     """Co-op: a skeleton reaches a standing tower, which falls (its ruins' arrows now act), and
-    it returns to the bag; the skeletons after it walk on over the ruins (bad_bones.coop.towers)."""
+    it returns to the bag; the skeletons after it walk on over the ruins (bad_bones.coop.towers).
+    With the chiefs (ruling bad_bones.coop.ruling.chiefs): the emperor on any tower loses the
+    game, a Nice Chief finds nothing to rebuild and leaves, an artificer brings down a second
+    standing tower of the board, a Spectral Chief goes to the cemetery."""
     board = own(state, seat)
-    board.towers = tuple(t for t in board.towers if t != here)
-    board.floors = len(board.towers)
-    board.arrows = {**board.arrows, **_DATA.ruins[here]}
-    destroy(state, seat, sid)
+    kind = chief_kind(sid)
+    rule, fallen = R + "coop.towers", [here]
+    if kind == "emperor":
+        board.overrun = True
+        fallen, rule = [], R + "chiefs.emperor"
+    elif kind == "nice":
+        fallen, rule = [], R + "chiefs.nice"
+    elif kind == "artificer":
+        rule = R + "coop.ruling.chiefs"
+        fallen += [t for t in board.towers if t != here][:1]
+    if fallen:
+        board.towers = tuple(t for t in board.towers if t not in fallen)
+        board.floors = len(board.towers)
+        arrows = dict(board.arrows)
+        for t in fallen:
+            arrows.update(_DATA.ruins[t])
+        board.arrows = arrows
+    label = _label_of(state, seat, sid) if events is not None else ""
+    _home_or_bag(state, seat, sid)
     if events is not None:
-        text = f"{name}{here})" if name else f"{who(state, seat)}: a skeleton reaches the tower on {here}"
-        events.append(Event("floor", R + "coop.towers",
-                            f"{text}: the tower falls and its ruins show a new arrow; "
-                            f"{plural(board.floors, 'tower')} left.",
+        text = f"{name}{here})" if name else f"{who(state, seat)}: the {label} reaches the tower on {here}"
+        if kind == "emperor":
+            words = "the Skeleton Emperor has reached a tower: the team has lost"
+        elif kind == "nice":
+            words = "a whole tower, nothing to rebuild: it simply leaves"
+        else:
+            words = (f"the {plural(len(fallen), 'tower')} on {' and '.join(fallen)} "
+                     f"{'fall' if len(fallen) > 1 else 'falls'}, the ruins showing new arrows")
+        events.append(Event("floor", rule, f"{text}: {words}; {plural(board.floors, 'tower')} left.",
                             {"seat": seat, "skeleton": sid, "floors": board.floors, "square": here}))
+
+
+def _label_of(state: BadBonesState, seat: int, sid: int) -> str:
+    sk = state.boards[seat].skeletons.get(sid)
+    return _label(sk) if sk is not None else "skeleton"
+
+
+def _home_or_bag(state: BadBonesState, seat: int, sid: int) -> None:
+    """Back to the bag, or to ``seat``'s cemetery for an immortal Spectral Chief."""
+    if chief_kind(sid) == "spectral":
+        board = own(state, seat)
+        del board.skeletons[sid]
+        board.cemetery = [*board.cemetery, sid]
+    else:
+        destroy(state, seat, sid)
 
 
 def leave_by_forest(state: BadBonesState, seat: int, sid: int, spot: tuple[int, int],

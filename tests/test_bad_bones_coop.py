@@ -381,3 +381,65 @@ def test_whole_co_op_games_with_the_chiefs_keep_the_tokens():
             for b in final.boards:
                 ids += list(b.skeletons) + list(b.cemetery) + list(b.exiled)
             assert sorted(ids) == list(range(D.all_tokens)) and GAME.outcome(final) is not None
+
+
+# ---- the advanced co-op game: the team's Market ------------------------------------------------
+def test_the_team_shops_from_one_purse_without_turns():
+    state = GAME.new(3, "coop", seed=2, advanced=True)
+    assert state.phase == "market" and state.market.purse == 36 and state.shared == ["treasure"]
+    assert GAME.to_move(state) == (0, 1, 2)
+    state, events = play(state, "P2 buy dragon", "P1 buy crossbow", "P2 buy wall", "P3 buy wall")
+    assert state.market.purse == 36 - 5 - 3 - 3 - 3 and state.shared == ["dragon", "treasure", "wall", "wall"]
+    assert state.boards[0].weapon == "crossbow"
+    refused(state, "P1 buy rapier", R + "market.weapons")
+    state, _ = play(state, "P1 pass")
+    refused(state, "P1 buy wall", R + "coop.ruling.team_shopping")
+    state.market = type(state.market)(state.market.stock, 2, state.market.bought, state.market.done)
+    err = refused(state, "P2 buy wall", R + "coop.market")
+    assert "purse holds 2" in str(err)
+    state, events = play(state, "P2 pass", "P3 pass")
+    assert state.phase == "start" and not state.market.open
+    state, _ = play(state, "P1 start b2", "P2 start d2", "P3 start b4")
+    assert state.phase == "hero" and "The team's Market" not in GAME.text(state)
+
+
+def test_the_teleportation_wand_goes_to_a_standing_tower_in_the_co_op_game():
+    state = started()
+    board = state.boards[0]
+    board.weapon = "teleportation_wand"
+    board.towers, board.floors = ("b2", "d4"), 2
+    for _ in range(3):
+        put(state, 0, "e5", "n")
+    state, _ = play(state, "P1 hero e5", "P1 weapon use")
+    assert [a.label for a in GAME.legal_actions(state, 0)] == ["P1 tower b2", "P1 tower d4"]
+    state, events = play(state, "P1 tower b2")
+    assert state.boards[0].hero == "b2" and any(e.kind == "teleport" for e in events)
+
+
+def test_a_hearse_ridden_to_a_teammate_joins_the_team_s_supply():
+    state = started()
+    state.boards[0].traps["a3"] = Trap("hearse")
+    put(state, 0, "a2", "s")
+    state = to_movement(state)
+    state, _ = play(state, "P1 move a2 s")
+    assert "hearse" in state.shared and "hearse" not in state.boards[1].supply
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_whole_advanced_co_op_games_with_and_without_the_chiefs(players):
+    for seed in range(3):
+        for chiefs in (False, True):
+            state = GAME.new(players, "coop", seed=seed, advanced=True, chiefs=chiefs)
+            final, _ = GAME.playout(state, {s: RandomBot(seed + s) for s in range(players)})
+            ref, actions = play_out(GAME, state, {s: RandomBot(seed + s) for s in range(players)})
+            assert final == ref and GAME.outcome(final).result in ("victory", "defeat")
+            bought = Counter(i for b in final.market.bought for i in b)
+            assert final.market.purse == 12 * players - sum(GAME.data.raw["traps"][i]["cost"] if i in
+                                                            GAME.data.raw["traps"] else
+                                                            GAME.data.raw["weapons"][i]["cost"]
+                                                            for i in bought.elements())
+    labels = [a.label for a in actions]
+    options = {"advanced": True, "chiefs": True}
+    replay = Replay.from_json(Replay("bad_bones", players, seed, variant="coop", options=options,
+                                     actions=labels).to_json())
+    assert GAME.text(replay.final_state()) == GAME.text(ref)

@@ -107,7 +107,9 @@ PHASES = {"hero": "1 · move the hero", "traps": "2 · place or retrieve a trap"
 
 
 def phase_words(phase: str) -> str:
-    """``phase 3 · move the skeletons``, or ``game over``."""
+    """``phase 3 · move the skeletons``, or ``game over`` (co-op: ``before round 1 · …``)."""
+    if phase == "start":
+        return START_WORDS
     return PHASES[phase] if phase == "over" else f"phase {PHASES[phase]}"
 
 
@@ -134,6 +136,7 @@ class Geometry:
     fw: float         # forest depth
     gx: float         # grid's top-left corner
     gy: float
+    coop: bool = False  # the co-op side: a bottom forest row under the grid, no village
 
     def box(self, r: int, c: int) -> tuple[float, float, float, float]:
         """(x, y, w, h) of a square or forest spot, by 0-based (row, column)."""
@@ -143,6 +146,8 @@ class Geometry:
             return self.gx - 13 - self.fw, self.gy + r * self.cs, self.fw, self.cs
         if c == SIZE:
             return self.gx + SIZE * self.cs + 4, self.gy + r * self.cs, self.fw, self.cs
+        if r == SIZE and self.coop:   # the co-op side's bottom forest, under row 5
+            return self.gx + c * self.cs, self.gy + SIZE * self.cs + 4, self.cs, self.fw
         return self.gx + c * self.cs, self.gy + r * self.cs, self.cs, self.cs
 
     def square_box(self, name: str) -> tuple[float, float, float, float]:
@@ -154,6 +159,8 @@ class Geometry:
 
     @property
     def info_y(self) -> float:
+        if self.coop:   # under the bottom forest
+            return self.gy + SIZE * self.cs + 4 + self.fw + 8
         return self.village_y + 0.62 * self.cs + 8
 
 
@@ -167,14 +174,19 @@ def per_row_of(players: int) -> int:
 
 
 def layout(players: int, legend: list[Entry] | None = None,
-           weapons: bool = False) -> tuple[list[Geometry], int, int]:
+           weapons: bool = False, coop: bool = False) -> tuple[list[Geometry], int, int]:
     """Each board's geometry, and the scene's width and height (with room for ``legend``, by
-    default the basic game's, and with ``weapons`` for a weapon card under every board)."""
+    default the basic game's, and with ``weapons`` for a weapon card under every board; ``coop``:
+    the boards' co-op side under the team's band)."""
     cs = cell_size(players)
     fw = round(0.78 * cs)
     per_row = per_row_of(players)
     panel_w = 2 * PAD + fw + 13 + SIZE * cs + 4 + fw
     panel_h = TITLE + fw + 14 + SIZE * cs + 6 + 0.62 * cs + 8 + INFO + (WEAPON_H if weapons else 0)
+    top = HEADER
+    if coop:   # the bottom forest where the village was; the team's band over the boards
+        panel_h = TITLE + fw + 14 + SIZE * cs + 4 + fw + 8 + INFO + (WEAPON_H if weapons else 0)
+        top = HEADER + TEAM_H
     width = max(per_row * panel_w + (per_row - 1) * GAP + 2 * GAP, 640)
     rows = math.ceil(players / per_row)
     left = (width - (per_row * panel_w + (per_row - 1) * GAP)) / 2
@@ -182,11 +194,11 @@ def layout(players: int, legend: list[Entry] | None = None,
     for seat in range(players):
         row, col = divmod(seat, per_row)
         x = left + col * (panel_w + GAP)
-        y = HEADER + row * (panel_h + GAP)
+        y = top + row * (panel_h + GAP)
         gx = x + PAD + fw + 13
         gy = y + TITLE + fw + 14
-        out.append(Geometry(seat, x, y, panel_w, panel_h, cs, fw, gx, gy))
-    height = HEADER + rows * panel_h + (rows - 1) * GAP + legend_height(width, legend) + 8
+        out.append(Geometry(seat, x, y, panel_w, panel_h, cs, fw, gx, gy, *((True,) if coop else ())))
+    height = top + rows * panel_h + (rows - 1) * GAP + legend_height(width, legend) + 8
     return out, int(math.ceil(width)), int(math.ceil(height))
 
 
@@ -204,15 +216,20 @@ def render(game: BadBones, state: BadBonesState, seat: int | None = None,
         before = game.view(previous, seat) if previous is not None else None
         return bad_bones_market.render(game, s, seat, active, before)
     legend = legend_for(s)
-    geos, width, height = layout(s.players, legend, has_weapons(s))
+    coop = bool(s.capital_size)
+    geos, width, height = layout(s.players, legend, has_weapons(s), *((True,) if coop else ()))
     who = "all-seeing view" if seat is None else f"view of {seat_name(seat)}"
-    scene = Scene(width, height, background=PAPER,
-                  title=f"Bad Bones, round {s.round}, {phase_words(s.phase)}, {who}")
+    title = f"Bad Bones, round {s.round}, {phase_words(s.phase)}, {who}"
+    if coop:
+        title = f"Bad Bones co-op, {', '.join(game.stage(s))}, {who}"
+    scene = Scene(width, height, background=PAPER, title=title)
     owing = set(game.to_move(s))
     clicker = active if active is not None and active in owing else None
     legal = game.legal_actions(s, clicker) if clicker is not None else []
     placing = _placing(s, clicker, selection)
     _header(game, s, scene, clicker, placing, legal)
+    if coop:
+        _team(game, s, scene, clicker, placing)
     before = game.view(previous, seat) if previous is not None else None
     changes = changes_since(game, before, s) if before is not None else []
     paths: dict[int, list] = defaultdict(list)   # trails on one board: drawn under its tokens
@@ -257,7 +274,10 @@ def _header(game: BadBones, s: BadBonesState, scene: Scene, clicker: int | None,
     if s.variant == "solo" and not sandbox:
         last = s.options["rounds"]
         rounds = f" of {last}" if s.round <= last else f" (heroic ending, after round {last})"
-    scene.add(Text(GAP, 16, f"Bad Bones · {mode} · round {s.round}{rounds}", 16, INK, bold=True),
+    where = f"round {s.round}{rounds}"
+    if s.capital_size:
+        mode, where = f"co-op game, {s.players} players", game.stage(s)[0]
+    scene.add(Text(GAP, 16, f"Bad Bones · {mode} · {where}", 16, INK, bold=True),
               Text(GAP, 38, phase_words(s.phase), 13, INK))
     # The tracking token: the side every skeleton shows once it has moved.
     tx = scene.width - GAP - 12
@@ -291,10 +311,13 @@ def _prompt(game: BadBones, s: BadBonesState, p: int, placing, legal: list[Actio
         if pend.kind == "repel":
             return (f"{who}: the {what} flees the dragon on {pend.square}: click a square "
                     f"(or forest spot) outlined in orange.")
-        where = ("leaves by the top forest" if pend.reason == "top"
+        where = ("leaves by the bottom forest" if pend.square.startswith("bottom")
+                 else "leaves by the top forest" if pend.reason == "top"
                  else f"rides the hearse from {pend.square}" if pend.reason == "hearse"
                  else f"is thrown by the catapult on {pend.square}")
         return f"{who}: the {what} {where}: click the board (or button) of the player who gets it."
+    if s.phase == "start":
+        return f"{who}: choose your hero's tower: click one of your towers (outlined in green)."
     if s.phase == "hero":
         return f"{who}: click a square outlined in green to move your hero there (one step, any direction)."
     if s.phase == "traps":
@@ -303,6 +326,9 @@ def _prompt(game: BadBones, s: BadBonesState, p: int, placing, legal: list[Actio
             turn = f" {o} (‘{SWITCH[kind][0].split()[0]}’ switches)" if kind in TURNS else ""
             return (f"{who}: placing a {kind}{turn}: click a square (outlined in green: allowed); "
                     f"click the {kind} in your supply again to cancel.")
+        if s.capital_size:
+            return (f"{who}: pick a trap from the team's supply (above the boards), then a square; click "
+                    f"a trap on your board to take it back; or pass.")
         return (f"{who}: pick a trap from your supply, then a square; click a trap on your board to "
                 f"take it back; or pass.")
     old = "black" if s.token == "white" else "white"
@@ -415,6 +441,8 @@ def _shown_traps(s: BadBonesState) -> list:
 def legend_for(s: BadBonesState) -> list[Entry]:
     """The legend for this picture: the basic game's, and an entry for each sign of the new
     traps only when the picture shows it (basic pictures keep the basic legend exactly)."""
+    if s.capital_size:
+        return coop_legend(s)
     shown = _shown_traps(s)
     new = [k for k in NEW_TRAPS if any(kind == k and not (k == "bomb" and dmg) for kind, dmg, _ in shown)]
     broken = [k for k in NEW_TRAPS if k != "bomb" and (k, True) in {(kind, dmg) for kind, dmg, _ in shown}]
@@ -470,6 +498,8 @@ PHASE_WORDS = {"hero": "phase 1 of 4, the heroes move",
 def description(game: BadBones, s: BadBonesState, changes: list[Change] = ()) -> str:
     """A few sentences for someone who cannot see the picture: the round and phase, whom the
     game waits for, each board's counts and score, and what the last step changed."""
+    if s.capital_size:
+        return coop_description(game, s, changes)
     sandbox = s.options.get("setup") == "empty"
     who = ("trap lab" if sandbox else "solo game") if s.variant == "solo" else f"{s.players} players"
     rounds = ""
@@ -587,7 +617,11 @@ def changes_since(game: BadBones, before: BadBonesState, after: BadBonesState) -
                 out.append(Change(p, "arrive", sid, after=(now.r, now.c)))
         if old.units != new.units or old.hero != new.hero or old.overrun != new.overrun:
             out += _chief_changes(game, p, old, new)
+        if after.capital_size:   # the co-op side: towers fall one by one, heroes start on one
+            out += _coop_board_changes(p, old, new)
         for i in range(new.floors, min(old.floors, new.tower_size)):
+            if after.capital_size:
+                break
             out.append(Change(p, "floor", index=i, words=f"{me}'s tower lost a floor"))
         for i in range(new.houses, min(old.houses, new.village_size)):
             out.append(Change(p, "house", index=i, words=f"{me}'s village lost a house"))
@@ -597,6 +631,8 @@ def changes_since(game: BadBones, before: BadBonesState, after: BadBonesState) -
                               words=f"{plural(arrived, 'skeleton')} arrived in {me}'s forests"))
         elif len(old.cemetery) != len(new.cemetery):
             out.append(Change(p, "cemetery", words=f"{me}'s cemetery holds {len(new.cemetery)}"))
+    if after.capital_size:
+        out += _capital_changes(before, after)
     return out
 
 
@@ -611,6 +647,8 @@ def _token_at(s: BadBonesState, g: Geometry, sid: int, rc: tuple[int, int]) -> t
 
 def _hero_at(s: BadBonesState, g: Geometry, game: BadBones, rc: tuple[int, int]) -> tuple[float, float]:
     x, y, w, h = g.box(*rc)
+    if s.capital_size:
+        return (x + w * (0.72 if square(*rc) in s.boards[g.seat].towers else 0.5), y + h * 0.5)
     return (x + w * (0.72 if square(*rc) == game.data.tower else 0.5), y + h * 0.5)
 
 
@@ -657,6 +695,8 @@ def _mark(game: BadBones, before: BadBonesState, after: BadBonesState, scene: Sc
     elif c.kind == "cemetery":
         x, y, w, h = tomb_box(g)
         access.box(scene, x, y, w, h, 3, 9)
+    elif c.kind in ("tower", "capital", "start"):
+        _coop_mark(game, after, scene, g, c)
     # "none": words only (what the rings on the arrivals already show)
 
 
@@ -676,12 +716,16 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
     if viewer == p:
         name += " (you)"
     score = "out" if s.eliminated[p] else f"score {game.score(s, p)}"
+    if s.capital_size:   # the team's score is the rounds survived: the board counts its towers
+        score = f"towers {len(b.towers)}/{b.tower_size}"
     scene.add(Text(g.x + PAD, g.y + 14, _fit(name, g.w * 0.6, 14), 14, INK, bold=True),
               Text(g.x + g.w - PAD, g.y + 14, score, 13, INK, "end", True))
     if s.eliminated[p]:
         status, colour = "ELIMINATED" + (": the Skeleton Emperor got in" if b.overrun else ""), "#922b21"
     elif b.overrun:   # lost at once; the elimination follows when the movement phase ends
         status, colour = f"the Skeleton Emperor got in: {seat_name(p)} has lost", LOSS_INK
+    elif out and s.capital_size:
+        status, colour = coop_status(s, out, p)
     elif out:
         status, colour = out.titles.get(p, "") or f"{out.scores[p]} points", INK
     elif s.pending[p]:
@@ -690,15 +734,23 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
         status, colour = "choosing…", ACTIVE_INK
     else:
         status, colour = "done, waiting", MUTED
-    if b.hero is None:   # the hero slew the Skeleton Emperor and left the game with him
+    if b.hero is None and s.capital_size:   # the co-op start: the hero is still to place
+        status += " · hero: on a tower of your choice"
+    elif b.hero is None:   # the hero slew the Skeleton Emperor and left the game with him
         status += " · " + NO_HERO
     scene.add(Text(g.x + PAD, g.y + 32, _fit(status, g.w - 2 * PAD, 12), 12, colour,
                    bold=s.eliminated[p] or bool(out) or bool(s.pending[p]) or b.overrun))
-    _feeds(s, scene, g)
-    _forests(game, s, scene, g)
-    _grid(game, s, scene, g, paths)
-    _village(game, s, scene, g)
-    _info(game, s, scene, g)
+    if s.capital_size:
+        _coop_feeds(s, scene, g)
+        _coop_forests(game, s, scene, g)
+        _coop_grid(game, s, scene, g, paths)
+        _coop_info(game, s, scene, g)
+    else:
+        _feeds(s, scene, g)
+        _forests(game, s, scene, g)
+        _grid(game, s, scene, g, paths)
+        _village(game, s, scene, g)
+        _info(game, s, scene, g)
     if b.weapon:
         _weapon_strip(game, scene, g, b.weapon)
     _pending_marks(game, s, scene, g)
@@ -805,8 +857,9 @@ def token_box(g: Geometry, board, r: int, c: int) -> tuple[float, float, float, 
     return x, y, w, h
 
 
-def _bent_arrow(scene: Scene, box, moving: str, turn: str) -> None:
-    """The board's printed arrow: enters travelling ``moving`` and bends toward ``turn``."""
+def _bent_arrow(scene: Scene, box, moving: str, turn: str, ink: str = ARROW_INK, width: float = 2.5) -> None:
+    """The board's printed arrow: enters travelling ``moving`` and bends toward ``turn``
+    (``ink`` and ``width``: a co-op ruin's arrows are drawn darker and bolder)."""
     x, y, w, h = box
     cx, cy = x + w / 2, y + h / 2
     vec = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -815,13 +868,13 @@ def _bent_arrow(scene: Scene, box, moving: str, turn: str) -> None:
     reach = 0.34 * w
     start = (cx - mx * reach, cy - my * reach)
     end = (cx + tx * reach, cy + ty * reach)
-    scene.add(Line(start[0], start[1], cx, cy, ARROW_INK, 2.5),
-              Line(cx, cy, end[0], end[1], ARROW_INK, 2.5))
+    scene.add(Line(start[0], start[1], cx, cy, ink, width),
+              Line(cx, cy, end[0], end[1], ink, width))
     head = 0.13 * w
     px, py = -ty, tx   # perpendicular to the exit direction
     scene.add(Polygon(((end[0] + tx * head, end[1] + ty * head),
                        (end[0] + px * head * 0.8, end[1] + py * head * 0.8),
-                       (end[0] - px * head * 0.8, end[1] - py * head * 0.8)), ARROW_INK))
+                       (end[0] - px * head * 0.8, end[1] - py * head * 0.8)), ink))
 
 
 def _tower(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
@@ -1158,6 +1211,8 @@ def _pending_words(pend) -> str:
     what = pending_who(pend)
     if pend.kind == "repel":
         return f"the {what} flees the dragon on {pend.square}"
+    if pend.square.startswith("bottom"):
+        return f"the {what} leaves by the bottom ({pend.square})"
     if pend.reason == "top":
         return f"the {what} leaves by the top ({pend.square})"
     if pend.reason == "hearse":
@@ -1194,6 +1249,9 @@ def _hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], 
                 x, y, w, h = g.square_box(a.args[0])
                 scene.add(Rect(x + 5, y + 5, w - 10, h - 10, None, OFFER_EDGE, 1.5, 3))
                 scene.hit(x, y, w, h, a.label, f"the skeleton flees to {a.args[0]}")
+        return
+    if s.capital_size and s.phase in ("start", "traps"):
+        _coop_hits(game, s, scene, g, p, legal, placing)
         return
     if s.phase == "hero":
         for a in legal:
@@ -1838,3 +1896,412 @@ def _chief_changes(game: BadBones, p: int, old, new) -> list[Change]:
     if new.overrun and not old.overrun:
         out.append(Change(p, "overrun", words=f"the Skeleton Emperor got in: {me} has lost"))
     return out
+
+
+# ---- the co-op game: the boards' co-op side, the capital, the team's supply ----------------------
+# The co-op side has four one-floor towers and no village: the capital lies beyond every board's
+# top edge (a band says so), the top forest's skeletons wait in a bottom forest row under the
+# grid, and a fallen tower's ruins add arrows of their own, drawn darker and bolder than the
+# printed ones. The capital, the team's one supply (and the traps taken back this round, which
+# wait for the next) and the round counter sit in a band between the header and the boards.
+TEAM_H = 62                  # the team's band under the header
+START_WORDS = "before round 1 · the heroes choose their towers"
+TEAM_BG, TEAM_EDGE = "#f6efe0", "#c8b48c"
+CAPITAL_BG, CAPITAL_EDGE, CAPITAL_INK = "#f3e3c3", "#a67c38", "#5a3d0c"
+RUIN_FILL, RUIN_STONE, RUIN_INK = "#e6ddd0", "#9a8f80", "#6e2c00"
+HELD_BG = "#ece6da"          # behind the traps taken back this round
+PIP_DONE, PIP_EDGE = "#8a5300", "#5a3d0c"
+
+
+def team_layout(s: BadBonesState, width: float) -> dict:
+    """Where the team's band puts its parts: ``capital`` (a box per house: left, top, width,
+    height), ``supply`` (a box per trap of the shared supply), ``held`` (a box per trap taken
+    back this round), and the x of each part's label and of the round counter's right edge."""
+    y0 = HEADER
+    x = GAP + 10
+    houses = [(x + i * 22, y0 + 20, 14, 24) for i in range(s.capital_size)]
+    supply_x = x + max(96, 22 * s.capital_size + 14)
+    right = width - GAP - 10
+    pips = min(s.options.get("rounds", 10), 20)
+    counter_left = right - max(112, 13 * pips)
+    held_w = max(104, 34 * len(s.held)) if s.held else 0
+    held_x = counter_left - 16 - held_w
+    n = max(len(s.shared), 1)
+    step = max(14.0, min(34.0, (held_x - 12 - supply_x) / n))
+    size = min(30.0, step - 3)
+    supply = [(supply_x + i * step, y0 + 20, size, size) for i in range(len(s.shared))]
+    held = [(held_x + i * 34, y0 + 20, 30, 30) for i in range(len(s.held))]
+    return {"capital": houses, "capital_x": x, "supply": supply, "supply_x": supply_x,
+            "held": held, "held_x": held_x, "right": right, "pips": pips}
+
+
+def _team(game: BadBones, s: BadBonesState, scene: Scene, clicker: int | None, placing) -> None:
+    """The team's band: the capital's houses, the shared supply, the held traps, the rounds."""
+    t = team_layout(s, scene.width)
+    y0 = HEADER
+    scene.add(Rect(GAP, y0, scene.width - 2 * GAP, TEAM_H - 8, TEAM_BG, TEAM_EDGE, 1, 6),
+              Text(t["capital_x"], y0 + 10, f"capital {s.capital}/{s.capital_size}", 11, INK, bold=True))
+    for i, (hx, hy, hw, hh) in enumerate(t["capital"]):
+        _house(scene, hx + hw / 2, hy, hw, hh, i < s.capital)
+    scene.add(Text(t["supply_x"], y0 + 10, "team supply", 11, MUTED))
+    for box, kind in zip(t["supply"], s.shared):
+        _trap(scene, box, kind, False, "/" if kind == "wall" else None)
+    if not s.shared:
+        scene.add(Text(t["supply_x"], y0 + 34, "empty", 11, MUTED))
+    if s.held:
+        hx = t["held_x"]
+        scene.add(Rect(hx - 4, y0 + 3, max(104, 34 * len(s.held)) + 4, TEAM_H - 14, HELD_BG, FAINT, 1, 4),
+                  Text(hx, y0 + 10, "back next round", 11, INK))
+        for box, kind in zip(t["held"], s.held):
+            _trap(scene, box, kind, False, "/" if kind == "wall" else None)
+    last = s.options.get("rounds", 10)
+    shown = game.stage(s)[0]   # "before round 1", "round 3 of 10", "after round 5"
+    scene.add(Text(t["right"], y0 + 10, shown, 12, INK, "end", True))
+    if t["pips"] == last:   # a pip a round: filled once complete, ringed while under way
+        done = s.round if s.over and s.ended != "defeat" else s.round - 1
+        for i in range(last):
+            cx = t["right"] - (last - 1 - i) * 13 - 5
+            current = i == s.round - 1 and not s.over and s.phase != "start"
+            scene.add(Circle(cx, y0 + 34, 5, PIP_DONE if i < done else "#ffffff",
+                             ACTIVE_EDGE if current else PIP_EDGE, 2.5 if current else 1))
+
+
+def _coop_feeds(s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    """Who receives what leaves by each forest, and the band over the grid: the capital."""
+    p = g.seat
+    left = exit_targets(s, p, "left")
+    right = exit_targets(s, p, "right")
+    bottom = exit_targets(s, p, "bottom")
+    lx, _, lw, _ = g.box(0, -1)
+    rx, _, rw, _ = g.box(0, SIZE)
+    _, ty, _, _ = g.box(-1, 0)
+    scene.add(Text(lx + lw / 2, ty + g.fw / 2 - 7, "left", 11, MUTED, "middle"),
+              Text(lx + lw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(left[0]), 12, INK, "middle", True),
+              Text(rx + rw / 2, ty + g.fw / 2 - 7, "right", 11, MUTED, "middle"),
+              Text(rx + rw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(right[0]), 12, INK, "middle", True))
+    by = g.gy + SIZE * g.cs + 4 + g.fw / 2
+    scene.add(Text(lx + lw / 2, by - 7, "bottom", 11, MUTED, "middle"),
+              Text(lx + lw / 2, by + 8, "→ " + (seat_name(bottom[0]) if len(bottom) == 1 else "any"), 12, INK,
+                   "middle", True))
+    if len(bottom) > 1:
+        scene.add(Text(rx + rw / 2, by - 7, "you", 11, MUTED, "middle"),
+                  Text(rx + rw / 2, by + 8, "choose", 11, MUTED, "middle"))
+    _capital_band(scene, g.gx, ty, SIZE * g.cs, g.fw)
+    scene.add(Text(g.gx + SIZE * g.cs / 2, ty - 7, "top edge → the capital (a house burns)", 11, MUTED,
+                   "middle"))
+
+
+def _capital_band(scene: Scene, x: float, y: float, w: float, h: float) -> None:
+    """The band over a co-op board: the capital lies that way (arrows point up to it)."""
+    scene.add(Rect(x + 2, y + 2, w - 4, h - 4, CAPITAL_BG, CAPITAL_EDGE, 1.5, 5))
+    for ax in (x + 16, x + w - 16):
+        scene.add(Polygon(((ax, y + 8), (ax - 8, y + 20), (ax + 8, y + 20)), CAPITAL_INK),
+                  Line(ax, y + 18, ax, y + h - 8, CAPITAL_INK, 3))
+    scene.add(Text(x + w / 2, y + h / 2 - 7, "the capital lies this way", 12, CAPITAL_INK, "middle", True),
+              Text(x + w / 2, y + h / 2 + 8, "off the top edge: a capital house burns", 11, CAPITAL_INK,
+                   "middle"))
+
+
+def _coop_forests(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    """The side forests as on the basic side, and the top forest's spots below the grid."""
+    d = game.data
+    b = s.boards[g.seat]
+    waiting: dict[tuple[int, int], list] = defaultdict(list)
+    for sk in b.skeletons.values():
+        if not (0 <= sk.r < SIZE and 0 <= sk.c < SIZE):
+            waiting[(sk.r, sk.c)].append(sk)
+    for m in d.models:
+        r, c = (SIZE, m.c) if m.forest == "top" else (m.r, m.c)
+        x, y, w, h = g.box(r, c)
+        colour = SYMBOL_FILL[m.symbol]
+        scene.add(Rect(x + 2, y + 2, w - 4, h - 4, FOREST_BG, colour, 2, 5))
+        bx = x + w - 10 if m.forest == "right" else x + 10
+        by = y + h - 10 if r == SIZE else y + 10   # the bottom forest's outer edge is its foot
+        scene.add(Circle(bx, by, 7.5, colour, "#555555", 1),
+                  Text(bx, by + 0.5, SYMBOL_LETTER[m.symbol], 11, ink_on(colour), "middle", True))
+        _stacks(game, s, scene, token_box(g, b, r, c), waiting.get((r, c), []))
+
+
+def ruin_arrows(game: BadBones, b) -> dict[tuple[str, str], str]:
+    """The arrows a board's fallen towers' ruins added (the rest of ``b.arrows`` are printed)."""
+    out = {}
+    for t in game.data.coop_towers:
+        if t not in b.towers:
+            out.update({k: v for k, v in game.data.ruins[t].items() if b.arrows.get(k) == v})
+    return out
+
+
+def fallen_towers(game: BadBones, b) -> list[str]:
+    return [t for t in game.data.coop_towers if t not in b.towers]
+
+
+def _coop_grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, paths=()) -> None:
+    """The co-op side's squares: towers on their squares, ruins with their bold arrows, the
+    printed arrows, traps, hero and skeletons (no tower in the middle)."""
+    b = s.boards[g.seat]
+    cs = g.cs
+    fallen = fallen_towers(game, b)
+    for c in range(SIZE):
+        scene.add(Text(g.gx + c * cs + cs / 2, g.gy - 7, COLS[c], 12, MUTED, "middle", True))
+    for r in range(SIZE):
+        scene.add(Text(g.gx - 7, g.gy + r * cs + cs / 2, str(r + 1), 12, MUTED, "middle", True))
+        for c in range(SIZE):
+            x, y, w, h = g.box(r, c)
+            scene.add(Rect(x, y, w, h, TOWER_BG if square(r, c) in b.towers else CELL, CELL_EDGE, 1))
+    ruins = ruin_arrows(game, b)
+    for sq in fallen:
+        _ruin(scene, g.square_box(sq))
+    for (sq, moving), turn in sorted(b.arrows.items()):
+        if (sq, moving) in ruins:
+            _bent_arrow(scene, g.square_box(sq), moving, turn, RUIN_INK, 3.5)
+        else:
+            _bent_arrow(scene, g.square_box(sq), moving, turn)
+    for sq in b.towers:
+        _coop_tower(scene, g.square_box(sq))
+    for sq in sorted(b.traps):
+        _trap(scene, g.square_box(sq), b.traps[sq].kind, b.traps[sq].damaged, b.traps[sq].orientation)
+        if is_blast(b.traps[sq]):
+            for (at, moving), turn in sorted(b.arrows.items()):
+                if at == sq:
+                    _bent_arrow(scene, g.square_box(sq), moving, turn)
+    for path in paths:
+        access.trail(scene, *path, part="line")
+    if b.hero is not None:
+        x, y, w, h = g.square_box(b.hero)
+        _hero(scene, x + w * (0.72 if b.hero in b.towers else 0.5), y + h * 0.5, h * 0.62)
+    here: dict[tuple[int, int], list] = defaultdict(list)
+    for sk in b.skeletons.values():
+        if 0 <= sk.r < SIZE and 0 <= sk.c < SIZE:
+            here[(sk.r, sk.c)].append(sk)
+    for (r, c) in sorted(here):
+        _stacks(game, s, scene, token_box(g, b, r, c), here[(r, c)], b.frozen)
+
+
+def _tower_shape(scene: Scene, cx: float, foot: float, w: float, h: float) -> None:
+    """A one-floor tower: a brown keep with three merlons, ``h`` high from ``foot``."""
+    top = foot - h
+    scene.add(Rect(cx - w / 2, top + h * 0.22, w, h * 0.78, FLOOR_FILL, FLOOR_EDGE, 1.2, 1))
+    mw = w / 5
+    for i in (0, 2, 4):
+        scene.add(Rect(cx - w / 2 + i * mw, top, mw, h * 0.24, FLOOR_FILL, FLOOR_EDGE, 1))
+
+
+def _coop_tower(scene: Scene, box) -> None:
+    """A standing co-op tower on its square (the hero stands beside it, on the right)."""
+    x, y, w, h = box
+    _tower_shape(scene, x + w * 0.28, y + h * 0.88, w * 0.36, h * 0.66)
+
+
+def _ruin(scene: Scene, box) -> None:
+    """A fallen tower: rubble on grey ground and the word "ruins" (its arrows go on top)."""
+    x, y, w, h = box
+    scene.add(Rect(x + 1, y + 1, w - 2, h - 2, RUIN_FILL, RUIN_STONE, 1))
+    for fx, fy, fw in ((0.12, 0.78, 0.2), (0.34, 0.82, 0.16), (0.7, 0.8, 0.18), (0.2, 0.66, 0.12)):
+        scene.add(Rect(x + w * fx, y + h * fy, w * fw, h * 0.09, RUIN_STONE, "#6f665b", 1, 1))
+    if w >= 40:
+        scene.add(Text(x + 4, y + 9, "ruins", 10, RUIN_INK, bold=True))
+
+
+def _coop_info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    """A co-op board's line of towers (standing and fallen), its cemetery and counts."""
+    b = s.boards[g.seat]
+    y = g.info_y
+    x0 = g.x + PAD
+    fallen = fallen_towers(game, b)
+    standing = ", ".join(b.towers) if b.towers else "none"
+    line = f"towers standing: {standing}" + (f" · ruins: {', '.join(fallen)}" if fallen else "")
+    scene.add(Text(x0, y + 15, _fit(line, g.w - 2 * PAD, 11), 11, INK, bold=True))
+    cy = y + 36
+    _tomb(scene, *tomb_box(g), len(b.cemetery))
+    on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
+    waiting = len(b.skeletons) - on_board
+    scene.add(Text(x0 + 30, cy + 7, "cemetery", 11, MUTED),
+              Text(x0 + 90, cy + 7, f"towers {len(b.towers)}/{b.tower_size}", 11, INK, bold=True),
+              Text(x0 + 30, cy + 21, f"skeletons: {on_board} on the board, {waiting} in the forests", 11,
+                   INK))
+
+
+def coop_status(s: BadBonesState, out, p: int) -> tuple[str, str]:
+    """A co-op board's status line once the game is over (the outcome is the team's)."""
+    rounds = plural(out.scores[p], "round")
+    if out.winners:
+        return f"victory: the team held out ({rounds})", WIN_INK
+    lost = "; no tower left here" if not s.boards[p].towers else ""
+    return f"defeat: {rounds} survived{lost}", LOSS_INK
+
+
+def _coop_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, p: int,
+               legal: list[Action], placing) -> None:
+    """The start phase's towers, and the trap phase's clicks: a trap from the team's supply
+    (in the band above the boards), then a square of one's own board; a trap to take back."""
+    who = seat_name(p)
+    labels = {a.label for a in legal}
+    if s.phase == "start":
+        for a in legal:
+            _outline_square(scene, g, a.args[0], a.label, f"put your hero on the tower on {a.args[0]}")
+        return
+    t = team_layout(s, scene.width)
+    drawn = False
+    for box, kind in zip(t["supply"], s.shared):
+        o = TURNS[kind][0] if kind in TURNS else None
+        if placing and placing[0] == kind:
+            o = placing[1]
+            if not drawn:
+                _trap(scene, box, kind, False, o, selected=True)
+                drawn = True
+        scene.hit(*box, _select_target(kind, o), f"place a {kind} from the team's supply"
+                  + (f" ({o})" if o else ""))
+    if placing:
+        kind, o = placing
+        if kind in TURNS:
+            other = next(x for x in TURNS[kind] if x != o)
+            label, tip = SWITCH[kind]
+            _button(scene, button_box(g, 1, 86), label.format(other), _select_target(kind, other),
+                    tip.format(other, other), strong=False)
+        suffix = f" {o}" if o else ""
+        for r in range(SIZE + 1):   # the squares and the side and bottom forests: real labels
+            for c in range(-1, SIZE + 1):
+                name = square(r, c)
+                if not name:
+                    continue
+                label = f"{who} place {kind} {name}{suffix}"
+                x, y, w, h = g.box(r, c)
+                if label in labels:
+                    scene.add(Rect(x + 3, y + 3, w - 6, h - 6, None, LEGAL_EDGE, 2.5, 4))
+                scene.hit(x, y, w, h, label, f"place the {kind} on {name}")
+    else:
+        b = s.boards[p]
+        for sq in sorted(b.traps):
+            label = f"{who} retrieve {sq}"
+            if label in labels:
+                x, y, w, h = g.square_box(sq)
+                scene.hit(x, y, w, h, label,
+                          f"take the {b.traps[sq].kind} on {sq} back (placeable again next round)")
+    if f"{who} pass" in labels:
+        _button(scene, button_box(g, 0, 72), "pass", f"{who} pass", "leave the traps as they are")
+
+
+def _coop_board_changes(p: int, old, new) -> list[Change]:
+    """A hero placed on its starting tower, and towers that fell (their ruins now show)."""
+    me = seat_name(p)
+    out = []
+    if old.hero is None and new.hero is not None:
+        out.append(Change(p, "start", after=coords(new.hero),
+                          words=f"{me}'s hero starts on the tower on {new.hero}"))
+    for sq in old.towers:
+        if sq not in new.towers:
+            out.append(Change(p, "tower", after=coords(sq),
+                              words=f"{me}'s tower on {sq} fell: its ruins show new arrows"))
+    return out
+
+
+def _capital_changes(before: BadBonesState, after: BadBonesState) -> list[Change]:
+    return [Change(0, "capital", index=i,
+                   words=f"a house of the capital burnt ({plural(after.capital, 'house')} left)")
+            for i in range(after.capital, min(before.capital, after.capital_size))]
+
+
+def _coop_mark(game: BadBones, after: BadBonesState, scene: Scene, g: Geometry, c: Change) -> None:
+    if c.kind == "tower":
+        x, y, w, h = g.box(*c.after)
+        access.box(scene, x + 2, y + 2, w - 4, h - 4, 1, 5)
+    elif c.kind == "start":
+        x, y = _hero_at(after, g, game, c.after)
+        access.ring(scene, x, y, g.cs * 0.34)
+    else:   # a capital house burnt
+        hx, hy, hw, hh = team_layout(after, scene.width)["capital"][c.index]
+        access.box(scene, hx - 3, hy, hw + 6, hh, 2, 3)
+
+
+# ---- the co-op game in the key and in words -----------------------------------------------------
+def _coop_tower_icon(scene: Scene, x: float, y: float) -> None:
+    _tower_shape(scene, x, y + 10, 14, 20)
+
+
+def _ruin_icon(scene: Scene, x: float, y: float) -> None:
+    _ruin(scene, (x - 11, y - 11, 22, 22))
+    _bent_arrow(scene, (x - 11, y - 11, 22, 22), "e", "n", RUIN_INK, 2.5)
+
+
+def _band_icon(scene: Scene, x: float, y: float) -> None:
+    scene.add(Rect(x - 13, y - 10, 26, 20, CAPITAL_BG, CAPITAL_EDGE, 1.5, 4),
+              Polygon(((x, y - 7), (x - 6, y + 1), (x + 6, y + 1)), CAPITAL_INK),
+              Line(x, y, x, y + 7, CAPITAL_INK, 2.5))
+
+
+def _held_icon(scene: Scene, x: float, y: float) -> None:
+    scene.add(Rect(x - 13, y - 12, 26, 24, HELD_BG, FAINT, 1, 4))
+    _trap(scene, (x - 10, y - 10, 20, 20), "dragon", False, None)
+
+
+COOP_TOWER_ENTRY = Entry("tower (one floor: a skeleton reaching it destroys it)", _coop_tower_icon, 16)
+RUINS_ENTRY = Entry("ruins: a fallen tower; its bold arrows turn skeletons too", _ruin_icon)
+BAND_ENTRY = Entry("capital band: a skeleton off the top edge burns a capital house", _band_icon, 26)
+HELD_ENTRY = Entry("back next round: taken back, no one may place it this round", _held_icon, 26)
+
+
+def coop_legend(s: BadBonesState) -> list[Entry]:
+    """The co-op key: the basic one with the co-op side's tower, the capital's houses and band,
+    and entries for ruins and held traps only when the picture shows them."""
+    fallen = any(set(components().coop_towers) - set(b.towers) for b in s.boards)
+    out = []
+    for e in LEGEND:
+        if e.text.startswith("tower floors"):
+            out.append(COOP_TOWER_ENTRY)
+            if fallen:
+                out.append(RUINS_ENTRY)
+        elif e.text.startswith("house (dark"):
+            out += [Entry("capital house (dark: burnt)", e.icon, e.room), BAND_ENTRY]
+        elif e.text.startswith("traps: "):
+            out.append(e)
+            if s.held:
+                out.append(HELD_ENTRY)
+        else:
+            out.append(e)
+    return out
+
+
+def supply_words(kinds) -> str:
+    """``2 walls, a catapult``-like words for a list of trap kinds ("empty" for none)."""
+    counts: dict[str, int] = {}
+    for k in kinds:
+        counts[k] = counts.get(k, 0) + 1
+    return ", ".join(plural(n, k) for k, n in counts.items()) or "empty"
+
+
+def coop_description(game: BadBones, s: BadBonesState, changes: list[Change] = ()) -> str:
+    """The co-op picture in words: the stage, the capital, the team's supply and held traps,
+    whom the game waits for, each board's towers and skeletons, and the last step."""
+    head = f"Bad Bones, co-op game, {plural(s.players, 'player')}, {', '.join(game.stage(s))}"
+    team = (f"the capital: {s.capital} of {plural(s.capital_size, 'house')} standing; the team's supply: "
+            f"{supply_words(s.shared)}" + (f"; back next round: {supply_words(s.held)}" if s.held else ""))
+    out = game.outcome(s)
+    if out:
+        waiting = out.summary
+    else:
+        choices = [f"{seat_name(p)} chooses: {_pending_words(s.pending[p][0])}"
+                   for p in range(s.players) if s.pending[p]]
+        waiting = "; ".join(choices) if choices else f"waiting for {access.seats_words(game.to_move(s))}"
+        if s.phase == "move" and not choices:
+            old = "black" if s.token == "white" else "white"
+            waiting += f" (skeletons still showing {old} have not moved yet)"
+    boards = []
+    for p in range(s.players):
+        b = s.boards[p]
+        name = seat_name(p) if s.names[p] == seat_name(p) else f"{seat_name(p)} {s.names[p]}"
+        fallen = fallen_towers(game, b)
+        on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
+        towers = f"{len(b.towers)} of {plural(b.tower_size, 'tower')} standing" + (
+            f" ({', '.join(b.towers)})" if b.towers else "") + (
+            f", ruins on {', '.join(fallen)}" if fallen else "")
+        hero = f"hero on {b.hero}" if b.hero is not None else "hero not on a tower yet"
+        boards.append(f"{name}: {towers}, {plural(on_board, 'skeleton')} on the board and "
+                      f"{len(b.skeletons) - on_board} in the forests, {plural(len(b.traps), 'trap')} placed, "
+                      f"{len(b.cemetery)} in the cemetery, {hero}")
+    said = list(dict.fromkeys(c.words for c in changes if c.words))
+    last = ""
+    if said:
+        more = len(said) - 6
+        rest = f"; and {plural(more, 'more change')}" if more > 0 else ""
+        last = "last step: " + "; ".join(said[:6]) + rest
+    return describe(head, team, waiting, *boards, last)

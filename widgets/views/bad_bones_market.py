@@ -14,10 +14,12 @@ the stock and in the buyer's row) and the players who passed.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 
 from bonekit.core.actions import seat_name
 from bonekit.core.words import plural
 from bonekit.games.bad_bones import BadBones, BadBonesState
+from bonekit.games.bad_bones.coop_market import TeamMarket
 from bonekit.games.bad_bones.market import COINS, COST, FREE, ITEMS, TRAPS_ON_SALE, WEAPONS, Market
 
 from ..scene import Rect, Scene, Text
@@ -120,9 +122,66 @@ def legend_for(s: BadBonesState) -> list[Entry]:
     ]
 
 
+@dataclass(frozen=True)
+class TeamView:
+    """The co-op team's Market read as the turn-taking Market the picture draws: every player
+    "buys now" (no turns), each row shows the shared purse, and a pass is being done."""
+
+    market: TeamMarket
+    clicker: int | None
+
+    team = True
+    clockwise = True
+    lap = 0
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        return self.market.stock
+
+    @property
+    def bought(self) -> tuple[tuple[str, ...], ...]:
+        return self.market.bought
+
+    @property
+    def passed(self) -> tuple[bool, ...]:
+        return self.market.done
+
+    @property
+    def done(self) -> tuple[bool, ...]:   # what the engine's own checks read
+        return self.market.done
+
+    @property
+    def purse(self) -> int:
+        return self.market.purse
+
+    @property
+    def coins(self) -> tuple[int, ...]:
+        return (self.market.purse,) * len(self.market.done)
+
+    @property
+    def buyer(self) -> int:
+        """The clicking seat, else the first one still shopping (for the highlight only)."""
+        if self.clicker is not None:
+            return self.clicker
+        return next((p for p, done in enumerate(self.market.done) if not done), 0)
+
+    def left(self, item: str) -> int:
+        return self.market.left(item)
+
+
+def _team(s: BadBonesState) -> bool:
+    return bool(getattr(s.market, "team", False))
+
+
 def render(game: BadBones, s: BadBonesState, seat: int | None = None, active: int | None = None,
            previous: BadBonesState | None = None) -> Scene:
-    """The Market of ``s`` (already the view of ``seat``); ``active`` clicks if it is the buyer."""
+    """The Market of ``s`` (already the view of ``seat``); ``active`` clicks if it is the buyer.
+    The co-op team's Market is drawn the same way through a ``TeamView``."""
+    if isinstance(s.market, TeamMarket):
+        clicker = active if active is not None and active in game.to_move(s) else None
+        s = replace(s, market=TeamView(s.market, clicker))
+        if previous is not None and isinstance(previous.market, TeamMarket):
+            previous = replace(previous, market=TeamView(previous.market, None))
     m = s.market
     geo = geometry(s.players)
     legend = legend_for(s)
@@ -158,13 +217,19 @@ def _header(s: BadBonesState, scene: Scene, clicker: int | None) -> None:
     mode = "solo game, advanced" if s.variant == "solo" else f"{s.players} players"
     way = "clockwise" if m.clockwise else "counter-clockwise"
     order = "" if s.players == 1 else f" · lap {m.lap + 1}, {way}"
+    rule = (f"The team shops together from one purse of {m.coins[0]} coins, no turns: traps for the team's "
+            "supply, one weapon per player" if _team(s) else
+            f"Buy traps and at most one weapon with {COINS} coins, one purchase a turn; "
+            f"{seat_name(m.buyer)} buys now{order}")
     scene.add(Text(GAP, 16, f"Bad Bones · {mode} · the Market, before round 1", 16, INK, bold=True),
-              Text(GAP, 38, f"Buy traps and at most one weapon with {COINS} coins, one purchase a turn; "
-                   f"{seat_name(m.buyer)} buys now{order}", 13, INK))
+              Text(GAP, 38, _fit(rule, scene.width - 2 * GAP, 13), 13, INK))
     if clicker is not None:
         hint = (f"{seat_name(clicker)}: click a trap or weapon outlined in green to buy it, or ‘pass’ "
                 "(a pass is final: you buy nothing more).")
         scene.add(Text(GAP, 56, _fit(hint, scene.width - 2 * GAP, 12), 12, ACTIVE_INK, bold=True))
+    elif _team(s):
+        shopping = ", ".join(seat_name(p) for p in range(s.players) if not m.passed[p])
+        scene.add(Text(GAP, 56, f"still shopping: {shopping}", 12, MUTED))
     else:
         scene.add(Text(GAP, 56, f"waiting for {seat_name(m.buyer)}", 12, MUTED))
 
@@ -245,15 +310,18 @@ def _player_row(s: BadBonesState, scene: Scene, box, p: int, viewer: int | None,
         name += " (you)"
     if m.passed[p]:
         status, ink = "passed: done shopping", MUTED
+    elif _team(s):
+        status, ink = "shopping", ACTIVE_INK if buying else INK
     elif buying:
         status, ink = "buying now", ACTIVE_INK
     else:
         status, ink = "waiting for a turn", MUTED
     scene.add(Text(x + 10, y + 15, _fit(name, 170, 13), 13, INK, bold=True),
               Text(x + 10, y + 32, status, 12, ink, bold=buying and not m.passed[p]),
-              Text(x + 200, y + h / 2, plural(m.coins[p], "coin") + " left", 13, INK, bold=True),
+              Text(x + 200, y + h / 2, plural(m.coins[p], "coin") + ("" if _team(s) else " left"),
+                   13, INK, bold=True),
               Text(x + 322, y + h / 2, "has", 11, MUTED, "end"))
-    things = [*FREE, *m.bought[p]]
+    things = [*m.bought[p]] if _team(s) else [*FREE, *m.bought[p]]   # the team's treasure is shared
     for i, item in enumerate(things):
         bx, by, bw, bh = purchase_box(s.players, p, i)
         if item in WEAPONS:
@@ -264,7 +332,7 @@ def _player_row(s: BadBonesState, scene: Scene, box, p: int, viewer: int | None,
     weapon = s.boards[p].weapon
     said = f"weapon: {weapon_name(weapon)}" if weapon else ""
     if not m.bought[p]:
-        said = "the free treasure; nothing bought yet"
+        said = "nothing bought yet" if _team(s) else "the free treasure; nothing bought yet"
     if said:
         scene.add(Text(end + 2, y + h / 2, said, 11, INK))
     if p == clicker:
@@ -289,7 +357,7 @@ def changes_since(before: Market, after: Market) -> list[tuple[str, int, str]]:
 def _mark(s: BadBonesState, scene: Scene, kind: str, p: int, item: str) -> None:
     if kind == "buy":
         access.box(scene, *item_box(s.players, item), 2, 7)
-        i = len(FREE) + s.market.bought[p].index(item)
+        i = (0 if _team(s) else len(FREE)) + s.market.bought[p].index(item)
         access.box(scene, *purchase_box(s.players, p, i), 2, 4)
     else:
         x, y, _, h = geometry(s.players)["seats"][p]
@@ -307,11 +375,13 @@ def description(s: BadBonesState, changes: list[tuple[str, int, str]] = ()) -> s
     rows = []
     for p in range(s.players):
         bought = ", ".join(item_words(i) for i in m.bought[p]) or "nothing yet"
-        rows.append(f"{seat_name(p)}: {plural(m.coins[p], 'coin')} left, bought {bought}"
-                    + (", passed" if m.passed[p] else ""))
+        purse = "" if _team(s) else f"{plural(m.coins[p], 'coin')} left, "
+        rows.append(f"{seat_name(p)}: {purse}bought {bought}" + (", passed" if m.passed[p] else ""))
     said = [f"{seat_name(p)} bought the {item_words(item)}" if kind == "buy" else f"{seat_name(p)} passed"
             for kind, p, item in changes]
+    turn = (f"the team shops together, no turns, from one purse of {plural(m.coins[0], 'coin')}" if _team(s)
+            else f"{seat_name(m.buyer)} buys now{way}")
     return describe(f"Bad Bones, {mode}, the Market before round 1",
-                    f"{seat_name(m.buyer)} buys now{way}", f"for sale (coins): {stock}", *rows,
+                    turn, f"for sale (coins): {stock}", *rows,
                     "last step: " + "; ".join(said) if said else "")
 

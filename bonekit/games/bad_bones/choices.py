@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from ...core.actions import Action, seat_name
 from ...core.words import short
-from . import market
+from . import coop_market, market
 from .board import (
     ALL_TRAP_KINDS,
     COORDS,
@@ -106,7 +106,7 @@ def legal_actions(state: BadBonesState, seat: int) -> list[Action]:
     if state.over or seat not in range(state.players) or state.done[seat]:
         return []
     if state.phase == "market":
-        return market.legal_actions(state, seat)
+        return (coop_market if state.capital_size else market).legal_actions(state, seat)
     table = seat_actions(seat)
     if state.pending[seat]:
         return pending_actions(state, seat, state.pending[seat][0])
@@ -162,7 +162,7 @@ def is_legal(state: BadBonesState, action: Action) -> bool:
     if state.over or not 0 <= seat < state.players or state.done[seat]:
         return False
     if state.phase == "market":
-        return market.is_legal(state, action)
+        return (coop_market if state.capital_size else market).is_legal(state, action)
     if state.pending[seat]:
         p = state.pending[seat][0]
         if p.kind == "weapon":
@@ -236,7 +236,7 @@ def why_illegal(game, state: BadBonesState, action: Action) -> tuple[str, str]:
     if not 0 <= seat < state.players:
         return f"there is no {who_} at a {state.players}-player table", R + "setup"
     if state.phase == "market":
-        return market.why_illegal(state, action)
+        return (coop_market if state.capital_size else market).why_illegal(state, action)
     phase_rule = game.current_rule(state)
     if state.done[seat]:
         waiting = ", ".join(seat_name(s) for s in game.to_move(state))

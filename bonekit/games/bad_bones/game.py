@@ -18,7 +18,7 @@ from ...core.options import names_option, unknown_options, variant_option
 from ...core.rng import Rng
 from ...core.rules import RuleCatalog
 from ...core.words import plural, short
-from . import market, units
+from . import coop_market, market, units
 from .board import COORDS, components, other_side, square
 from .choices import (
     CANONICAL,
@@ -30,6 +30,7 @@ from .choices import (
     unmoved,
     why_illegal,
 )
+from .coop_market import open_team_market
 from .market import FREE, open_market
 from .moves import (
     FIRST_CHIEF,
@@ -94,7 +95,7 @@ class BadBones(Game[BadBonesState]):
                              f"{short(players)} [rule {R}setup]")
         unknown_options(options, OPTIONS)
         coop = variant == "coop"
-        if variant != "solo" and ({"heroic", "advanced"} | (set() if coop else {"rounds"})) & set(options):
+        if variant != "solo" and ({"heroic"} | (set() if coop else {"rounds", "advanced"})) & set(options):
             raise ValueError("rounds, heroic and advanced are options of the solo game (rounds of the "
                              "co-op game too; the advanced variant plays the Market for 2-6)")
         if type(seed) is not int:
@@ -176,7 +177,8 @@ class BadBones(Game[BadBonesState]):
         d, coop = self.data, self.data.raw["coop"]
         towers = d.coop_towers
         per = coop["supply_per_player"]
-        shared = sorted([k for k, n in per.items() for _ in range(n * players)]
+        advanced = bool(opts.get("advanced"))   # the rest is bought at the team's Market
+        shared = sorted(([] if advanced else [k for k, n in per.items() for _ in range(n * players)])
                         + ["treasure"] * coop["treasures"])
         capital = coop["capital_per_player"] * players
         state = BadBonesState(
@@ -211,7 +213,9 @@ class BadBones(Game[BadBonesState]):
         if opts.get("chiefs") and events is not None:
             events.append(Event("chiefs", R + "chiefs",
                                 f"The {d.all_tokens - d.tokens} Skeleton Chiefs are mixed into the bag."))
-        if events is not None:
+        if advanced:
+            open_team_market(state, events)
+        elif events is not None:
             events.append(Event("start", R + "coop.setup",
                                 "Everyone chooses the tower their hero starts on ('P1 start b2')."))
         return state
@@ -331,6 +335,14 @@ class BadBones(Game[BadBonesState]):
     def _apply(self, state: BadBonesState, action: Action, events: list[Event] | None) -> None:
         seat, verb, args = action.seat, action.verb, action.args
         if state.phase == "market":
+            if state.capital_size:   # the co-op team shops as one; then the heroes take their towers
+                coop_market.apply(state, action, events)
+                if not state.market.open:
+                    state.phase, state.done = "start", [False] * state.players
+                    if events is not None:
+                        events.append(Event("start", R + "coop.setup", "The Market closes. Everyone chooses "
+                                            "the tower their hero starts on ('P1 start b2')."))
+                return
             return market.apply(state, action, events)
         if state.pending[seat]:
             if state.pending[seat][0].kind == "weapon":

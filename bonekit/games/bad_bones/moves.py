@@ -593,8 +593,11 @@ def ride_hearse(state: BadBonesState, seat: int, sid: int, here: str, target: in
                                 "the way and leaves the game.",
                                 {"seat": seat, "square": here, "kind": "hearse"}))
         return
-    receiver = own(state, target)
-    receiver.supply = sorted([*receiver.supply, "hearse"])
+    if state.capital_size:   # co-op: the team's one supply (bad_bones.coop.supply)
+        state.shared = sorted([*state.shared, "hearse"])
+    else:
+        receiver = own(state, target)
+        receiver.supply = sorted([*receiver.supply, "hearse"])
     if events is not None:
         words = "returns to their own supply" if solo else f"joins {who(state, target)}'s supply"
         events.append(Event("hearse", rule, f"{who(state, seat)}: the hearse {words}.",

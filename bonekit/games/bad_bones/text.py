@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ...core.actions import seat_name
 from ...core.words import plural
 from .board import COLS, NEW_TRAP_KINDS, SIZE, square
+from .coop_market import text_lines as team_market_lines
 from .market import text_lines as market_lines
 from .state import BadBonesState, Trap
 
@@ -82,7 +83,7 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
     mode = s.variant + (f" ({plural(s.options['rounds'], 'round')}{heroic})" if s.variant == "solo" else "")
     lines = [f"Bad Bones · {mode}{chiefs} · {plural(s.players, 'player')}{seed} · {who}",
              f"Round {s.round} · phase {s.phase} · tracking token {s.token} · bag {len(s.bag)}"]
-    lines += market_lines(s)
+    lines += team_market_lines(s) if s.capital_size else market_lines(s)
     if s.capital_size:
         lines.append(f"Capital: {plural(s.capital, 'house')} of {s.capital_size} · the team's supply: "
                      f"{', '.join(s.shared) or 'empty'}"

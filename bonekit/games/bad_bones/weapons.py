@@ -137,6 +137,8 @@ def weapon_actions(state: BadBonesState, seat: int, p: WeaponChoice) -> list[Act
                 if t != seat]
     if step == "hero":
         return [Action(seat, "hero", (to,)) for to in KING[board.hero]]
+    if step == "tower":   # co-op: the teleportation wand goes to any standing tower
+        return [Action(seat, "tower", (sq,)) for sq in board.towers if sq != board.hero]
     if step == "symbol":
         return [Action(seat, "symbol", (sym,)) for sym in _axe_symbols(board)]
     if step == "lift":
@@ -164,6 +166,7 @@ def why_weapon_illegal(state: BadBonesState, seat: int, p: WeaponChoice, action:
         "freeze": f"which square of the board the ice wand freezes: '{who_} freeze c3'",
         "send": f"whose cemetery the death wand sends the eliminated skeletons to: '{who_} send p2'",
         "hero": f"where the hero steps again with the two-handed sword: '{who_} hero b2'",
+        "tower": f"which standing tower the teleportation wand takes the hero to: '{who_} tower b2'",
         "symbol": f"which symbol the battleaxe strikes beside the hero: '{who_} symbol red'",
         "lift": f"which square beside the hero the morning star sweeps: '{who_} lift b2'",
         "drop": f"where the morning star puts the skeletons from {p.square}: a trap-free square beside "
@@ -196,7 +199,9 @@ def answer_weapon(state: BadBonesState, seat: int, action: Action, events: list[
             events.append(Event("weapon", R + f"weapons.{w}", f"{who_} uses the {_name(w)}.",
                                 {"seat": seat, "weapon": w}))
         step = FIRST_STEP[w]
-        if w == "teleportation_wand":
+        if w == "teleportation_wand" and state.capital_size:
+            _push(state, seat, [WeaponChoice("tower", w, p.killed)])
+        elif w == "teleportation_wand":
             own(state, seat).hero = _TOWER
             _say(events, "teleport", w, f"{who_}'s hero is back on top of the tower ({_TOWER}).", seat)
         elif w == "death_wand" and len(weapon_actions(state, seat, WeaponChoice("send", w))) == 1:
@@ -217,6 +222,9 @@ def answer_weapon(state: BadBonesState, seat: int, action: Action, events: list[
         _say(events, "shot", w, f"{who_}'s crossbow eliminates the {words} on {sq}.", seat)
     elif p.step == "freeze":
         _freeze(state, seat, arg, events)
+    elif p.step == "tower":
+        board.hero = arg
+        _say(events, "teleport", w, f"{who_}'s hero is teleported to the tower on {arg}.", seat)
     elif p.step == "send":
         _curse(state, seat, p.killed, int(arg[1:]) - 1, events)
     elif p.step == "hero":
@@ -344,8 +352,9 @@ def _has_target(state: BadBonesState, seat: int, weapon: str) -> bool:
     board = state.boards[seat]
     if weapon == "death_wand":
         return state.players > 1
-    if weapon == "teleportation_wand":
-        return board.hero != _TOWER
+    if weapon == "teleportation_wand":   # co-op: any standing tower (bad_bones.coop.market)
+        return (any(t != board.hero for t in board.towers) if state.capital_size
+                else board.hero != _TOWER)
     if weapon == "two_handed_sword":
         return True
     step = FIRST_STEP[weapon]

@@ -443,3 +443,33 @@ def test_whole_advanced_co_op_games_with_and_without_the_chiefs(players):
     replay = Replay.from_json(Replay("bad_bones", players, seed, variant="coop", options=options,
                                      actions=labels).to_json())
     assert GAME.text(replay.final_state()) == GAME.text(ref)
+
+
+# ---- the co-op bot ---------------------------------------------------------------------------------------
+def test_the_co_op_bot_leaves_the_last_trap_to_the_board_it_saves_most():
+    from bonekit.games.bad_bones.bots import CoopBot
+
+    state = started()
+    state.shared = ["wall"]
+    put(state, 0, "c2", "n")                        # P1: one skeleton bound for the capital
+    for _ in range(3):
+        put(state, 1, "c2", "n")                    # P2: three about to burn the whole capital
+    state, _ = play(state, "P1 hero e5", "P2 hero e5")
+    alone = GuardBot(1).choose(GAME, state, 0)      # for itself, P1 would take the wall
+    assert alone.verb == "place" and alone.args[0] == "wall", alone
+    p1 = CoopBot(1).choose(GAME, state, 0)
+    assert p1.verb != "place", p1
+    p2 = CoopBot(2).choose(GAME, state, 1)
+    assert p2.verb == "place" and p2.args[0] == "wall", p2
+
+
+def test_the_co_op_bot_sends_skeletons_to_the_strongest_teammate():
+    from bonekit.games.bad_bones.bots import CoopBot
+
+    state = started(3)
+    state.boards[1].towers, state.boards[1].floors = ("b2",), 1
+    put(state, 0, "a5", "s")
+    state = to_movement(state)
+    state, _ = play(state, "P1 move a5 s")
+    assert CoopBot(0).choose(GAME, state, 0).label == "P1 send p3"
+    assert "coop" in GAME.bots

@@ -307,3 +307,51 @@ def _stepped(game, state: BadBonesState, action: Action) -> BadBonesState:
     after = state.successor()
     game.step_fast(after, action)
     return after
+
+
+class CoopBot(GuardBot):
+    """GuardBot for the co-op game, playing for the team: the last trap of a kind in the team's
+    supply goes to the board where it saves the most (a player who would gain less from it
+    than a teammate still choosing leaves it to them and takes their next best move), and a
+    skeleton sent away goes to the teammate with the most towers standing. Outside the co-op
+    game it plays exactly as GuardBot."""
+
+    name = "coop"
+
+    def choose(self, game, state: BadBonesState, seat: int) -> Action:
+        view = game.bot_view(state, seat)
+        if not view.capital_size or view.phase == "market":
+            return super().choose(game, state, seat)
+        legal = game.legal_actions(view, seat)
+        if view.pending[seat] and view.pending[seat][0].kind == "send":
+            return max(legal, key=lambda a: (view.boards[int(a.args[0][1:]) - 1].floors, a.args))
+        if view.phase != "traps" or view.pending[seat]:
+            return super().choose(game, state, seat)
+        scored = sorted(self._scored(game, view, seat, self._trap_candidates(game, view, seat, legal)),
+                        key=lambda t: (t[0], t[1]))
+        idle = next(cost for cost, _, a in scored if a.verb == "pass")
+        others = [t for t in range(view.players) if t != seat and not view.done[t]]
+        for cost, _, a in scored:
+            if a.verb != "place" or view.shared.count(a.args[0]) > 1 or not others:
+                return a
+            if all(self._gain(game, view, t, a.args[0]) <= idle - cost for t in others):
+                return a
+        return scored[0][2]
+
+    def _scored(self, game, view: BadBonesState, seat: int, candidates: list[Action]) -> list[tuple]:
+        out = []
+        for a in candidates:
+            after = view.successor()
+            game.step_fast(after, a)
+            cost = self._cost(game, view, after, seat) + self._spend(a)
+            out.append((round(cost, 3), self._random.random(), a))
+        return out
+
+    def _gain(self, game, view: BadBonesState, seat: int, kind: str) -> float:
+        """How much ``seat`` would save by placing the team's last ``kind`` (vs passing)."""
+        legal = game.legal_actions(view, seat)
+        tried = [a for a in self._trap_candidates(game, view, seat, legal)
+                 if a.verb == "pass" or (a.verb == "place" and a.args[0] == kind)]
+        scored = self._scored(game, view, seat, tried)
+        idle = next(cost for cost, _, a in scored if a.verb == "pass")
+        return idle - min(cost for cost, _, _ in scored)

@@ -76,8 +76,8 @@ class BadBones(Game[BadBonesState]):
                            for symbol in d.symbols}
         self._tokens_with_chiefs = {symbol: [t for t in range(d.all_tokens) if d.model_of(t).symbol == symbol]
                                     for symbol in d.symbols}
-        from .bots import GuardBot
-        self.bots = {"guard": GuardBot, "random": RandomBot}
+        from .bots import CoopBot, GuardBot
+        self.bots = {"guard": GuardBot, "coop": CoopBot, "random": RandomBot}
 
     # ---- setup ------------------------------------------------------------------------------
     def new(self, players: int, variant: str | None = None, seed: int = 0, **options: Any) -> BadBonesState:

@@ -368,18 +368,21 @@ def test_text_board_toggle_by_keyboard(notebook):
         report(f"{notebook.path} {cid}: text-board toggle reached by {presses} Tab(s) from the picture")
 
 
-STAGE = re.compile(r"round (\d+), phase (\w+)")
-MARKET = re.compile(r"the Market before round (\d+)")   # the advanced game's shopping, before round 1
+# "round 3, phase 1 of 4", or the co-op game's "round 3 of 10, movement phase"
+STAGE = re.compile(r"round (\d+)(?: of \d+)?, (?:phase (\w+)|(\w+) phase)")
+BEFORE = {"market": re.compile(r"the Market before round (\d+)"),        # the advanced game's shopping
+          "start": re.compile(r"before round (\d+), the heroes choose")}  # co-op heroes take their towers
 
 
 def _stage(notebook, w) -> tuple[int, int, str]:
     """(step, round, phase) as the readout and the picture's aria-label say them."""
     label = _label(notebook, w)
     m = STAGE.search(label)
-    if m is None and (market := MARKET.search(label)):
-        return int(_readout(notebook, w)), int(market.group(1)), "market"
+    for phase, pattern in BEFORE.items():
+        if m is None and (before := pattern.search(label)):
+            return int(_readout(notebook, w)), int(before.group(1)), phase
     assert m, f"{w['id']}: no round/phase in the aria-label {label!r}"
-    return int(_readout(notebook, w)), int(m.group(1)), m.group(2)
+    return int(_readout(notebook, w)), int(m.group(1)), m.group(2) or m.group(3)
 
 
 def _jump(notebook, w, act, what: str) -> tuple[int, int, str]:
@@ -567,6 +570,9 @@ def _first_move(game_id: str, setup: dict, seat: int):
     if game_id == "bad_bones" and setup.get("stage"):  # a drill: the step that sets its weapon off
         hit = next(h for h in mirror.current_scene().hits if _arms_a_weapon(mirror, h.target))
         return [hit], [f"{me}'s hero moves", "may be used"]
+    if game_id == "bad_bones" and mirror.state.phase == "start":   # co-op: the hero's starting tower
+        hit = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} start"))
+        return [hit], [f"{me}'s hero starts on the tower"]
     if game_id == "bad_bones" and mirror.state.phase != "market":
         hit = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} hero"))
         return [hit], [f"{me}'s hero moves", "Trap phase"] + [f"{b}'s hero moves" for b in bots]

@@ -63,8 +63,9 @@ class BadBones(Game[BadBonesState]):
     id = "bad_bones"
     title = "Bad Bones"
     variants = ("basic", "solo", "advanced", "coop")
-    player_counts = {"basic": (2, 3, 4, 5, 6), "solo": (1,), "advanced": (2, 3, 4, 5, 6)}
-    mode_player_counts: dict[str, tuple[int, ...]] = {"coop": (2, 3, 4, 5, 6)}
+    player_counts = {"basic": (2, 3, 4, 5, 6), "solo": (1,), "advanced": (2, 3, 4, 5, 6),
+                     "coop": (2, 3, 4, 5, 6)}
+    mode_player_counts: dict[str, tuple[int, ...]] = {}
     """Variants that play but are not on the start page yet (its notebook lists player_counts)."""
 
     def __init__(self) -> None:

@@ -40,7 +40,7 @@ from ...core.errors import IllegalAction
 from ...core.events import Event
 from ...core.simulate import BotSpec, Progress, Results, simulate
 from ...core.words import short
-from .board import on_board
+from .board import item_words, on_board
 from .bots import GuardBot, shopping_list
 from .market import COST, WEAPONS
 from .puzzles import Puzzle, trace
@@ -371,7 +371,7 @@ class ShoppingResult:
 
     def top(self, n: int = 3) -> str:
         """The ``n`` most bought items in words: "wall 2, catapult 2, dragon 1"."""
-        return ", ".join(f"{item.replace('_', ' ')} {count:g}" for item, count in self.bought[:n])
+        return ", ".join(f"{item_words(item)} {count:g}" for item, count in self.bought[:n])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,122 @@
+"""The co-op tutorial (notebooks/bad_bones/06_cooperative) and its staging module
+bonekit.games.bad_bones.coop_lessons: the notebook shows every co-op catalog section, the staged
+tables do what the prose says, the exercises' judges are right, and the lab's prose agrees with
+the numbers saved in the notebook."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import bonekit
+from bonekit.games.bad_bones import coop_lessons as lessons
+
+GAME = bonekit.load("bad_bones")
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "bad_bones" / "06_cooperative.ipynb"
+
+
+@pytest.fixture(scope="module")
+def nb():
+    return nbformat.read(NOTEBOOK, as_version=4)
+
+
+def _outputs(cell) -> str:
+    text = []
+    for out in cell.get("outputs", []):
+        data = out.get("data", {})
+        text.append(out.get("text", "") if out.output_type == "stream" else data.get("text/plain", ""))
+    return "\n".join(text)
+
+
+def test_the_notebook_shows_every_co_op_catalog_section(nb):
+    sources = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    sections = [s.id for s in GAME.rules if s.id.startswith("bad_bones.coop")]
+    assert len(sections) >= 15
+    missing = [s for s in sections if f'"{s}"' not in sources]
+    assert not missing, missing
+
+
+def test_exercises_have_placeholders_and_solutions_only_at_the_end(nb):
+    exercises = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("answer = ...")]
+    assert len(exercises) == 2
+    for cell in exercises:
+        assert "Not answered yet" in _outputs(cell)
+    solutions = [i for i, c in enumerate(nb.cells) if "<details><summary>Solution" in c.source]
+    assert solutions == [len(nb.cells) - 1]
+
+
+def test_a_tower_stops_one_skeleton_and_its_ruins_turn_the_others_north():
+    state = lessons.to_movement(lessons.coop_board(skeletons={0: [("a2", "e")] * 3}))
+    tokens = list(state.boards[0].skeletons)
+    for _ in tokens:
+        state, _ = GAME.apply(state, "P1 move a2 e")
+    assert state.boards[0].towers == ("d2", "b4", "d4")
+    assert [lessons.where(state, t) for t in tokens] == ["the bag", "P1's b2 facing n", "P1's b2 facing n"]
+    assert lessons.ruins_facing() == "n"
+
+
+def test_the_staged_tables():
+    state = lessons.coop_board(3, traps={0: [("catapult", "a1")]}, towers={1: ["b2"]}, capital=1,
+                               starts={2: "b2"})
+    assert state.phase == "hero" and state.boards[0].traps["a1"].kind == "catapult"
+    assert state.shared.count("catapult") == 2 and state.boards[1].towers == ("b2",)
+    assert state.capital == 1 and state.boards[2].hero == "b2"
+    emperor = lessons.coop_board(skeletons={0: [("a2", "e", "emperor")]}, chiefs=True)
+    state, _ = GAME.apply(lessons.to_movement(emperor), "P1 move a2 e")
+    assert GAME.outcome(state).result == "defeat" and "Emperor" in GAME.outcome(state).summary
+
+
+def test_the_rescue_judge_accepts_only_a_saving_move():
+    assert lessons.judge_rescue("P1 hero c1")[0]
+    assert lessons.judge_rescue(" p1 hero c1 ")[0]
+    for wrong in ("P1 hero c2", "P1 hero d1", "P1 pass", "nonsense"):
+        ok, message = lessons.judge_rescue(wrong)
+        assert not ok and message
+
+
+def test_the_won_and_lost_games_and_the_showcase():
+    won = lessons.bot_game(lessons.WON_SEED)
+    lost = lessons.bot_game(lessons.LOST_SEED)
+    assert GAME.outcome(won.states[-1]).result == "victory"
+    assert GAME.outcome(lost.states[-1]).result == "defeat"
+    shown = lessons.showcase()
+    assert shown.round == lessons.SHOWCASE_ROUND and shown.phase == "traps"
+    assert any(len(b.towers) < 4 for b in shown.boards)   # ruins in the opening picture
+
+
+def test_the_guided_round_plays_as_scripted():
+    from bonekit.widgets.teaching import GuidedTable, Step
+    table = GuidedTable(GAME, ["human", "coop", "coop"], steps=[Step(*s) for s in lessons.FIRST_ROUND],
+                        seed=lessons.GAME_SEED, variant="coop")
+    assert not table.act("P1 start b2")
+    for move, *_ in lessons.FIRST_ROUND:
+        assert table.act(move), table.status.value
+    assert table.finished and "walks into the hero" in table.status.value
+
+
+def test_survival_records_and_tables():
+    records = [lessons.survival(2, seed) for seed in range(4)]
+    assert all(1 <= g.rounds <= 10 and g.won == (g.rounds == 10) for g in records)
+    curve = lessons.survival_curve(records, range(1, 11))["2 players"]
+    shares = [share for _, share in curve]
+    assert curve[0] == (1, 1.0) and shares == sorted(shares, reverse=True)
+    assert curve[-1][1] == sum(g.won for g in records) / 4
+    assert lessons.survival_table(records).splitlines()[1].split()[:3] == ["2", "players", "4"]
+
+
+def test_the_lab_prose_agrees_with_the_saved_numbers(nb):
+    i = next(i for i, c in enumerate(nb.cells) if "lessons.survival(" in c.source)
+    table = _outputs(nb.cells[i])
+    won = {int(m[0]): int(m[1]) for m in re.findall(r"^(\d) players\s+20\s+(\d+)", table, re.M)}
+    means = [float(m) for m in re.findall(r"^\d players\s+20\s+\d+\s+([\d.]+)", table, re.M)]
+    fewest = [int(m) for m in re.findall(r"^\d players\s+20\s+\d+\s+[\d.]+\s+(\d+)", table, re.M)]
+    prose = nb.cells[i + 2].source
+    assert won == {2: 5, 3: 6, 4: 6, 5: 2, 6: 1}, won
+    assert "5 or 6 games of 20" in prose and "teams of 5 in 2" in prose and "teams of 6 in just 1" in prose
+    assert f"between {min(means):.1f} and {max(means):.1f}" in prose
+    assert min(fewest) >= 5 and "no team fell before its sixth round" in prose
+    curve = _outputs(nb.cells[i + 1])
+    row8 = [int(v) for v in re.search(r"^8\s+(.*)$", curve, re.M).group(1).replace("%", "").split()]
+    assert len(row8) == 5 and min(row8) > 50 and "most were still standing when\nround 9 began" in prose

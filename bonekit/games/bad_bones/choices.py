@@ -315,7 +315,7 @@ def _why_trap_illegal(state: BadBonesState, action: Action) -> tuple[str, str]:
     if not on_board(*rc):
         return f"traps never go in a forest or the village ({sq})", place
     if sq in board.towers:
-        return f"no trap may be placed on a tower ({sq})", place
+        return f"no trap may be placed on {'a' if state.capital_size else 'the'} tower ({sq})", place
     if sq in board.traps:
         if board.traps[sq].blast:
             return (f"{sq} is a blast area: no trap may be placed there for the rest of the game",

@@ -740,15 +740,12 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
         status += " · " + NO_HERO
     scene.add(Text(g.x + PAD, g.y + 32, _fit(status, g.w - 2 * PAD, 12), 12, colour,
                    bold=s.eliminated[p] or bool(out) or bool(s.pending[p]) or b.overrun))
+    (_coop_feeds if s.capital_size else _feeds)(s, scene, g)
+    _forests(game, s, scene, g)
+    _grid(game, s, scene, g, paths)
     if s.capital_size:
-        _coop_feeds(s, scene, g)
-        _coop_forests(game, s, scene, g)
-        _coop_grid(game, s, scene, g, paths)
         _coop_info(game, s, scene, g)
     else:
-        _feeds(s, scene, g)
-        _forests(game, s, scene, g)
-        _grid(game, s, scene, g, paths)
         _village(game, s, scene, g)
         _info(game, s, scene, g)
     if b.weapon:
@@ -763,12 +760,11 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
                   Text(g.x + g.w / 2, y + 13, f"ELIMINATED: {why}", 14, "#ffffff", "middle", True))
 
 
-def _feeds(s: BadBonesState, scene: Scene, g: Geometry) -> None:
-    """Who receives the skeletons that leave by each forest."""
-    p = g.seat
-    left = exit_targets(s, p, "left")
-    right = exit_targets(s, p, "right")
-    top = exit_targets(s, p, "top")
+def _side_feeds(s: BadBonesState, scene: Scene, g: Geometry) -> tuple[float, float, float, float, float]:
+    """The neighbour each side forest feeds, written beside the top corners (both sides of the
+    boards); returns the left and right spots' x and width, and the top row's y, for the rest."""
+    left = exit_targets(s, g.seat, "left")
+    right = exit_targets(s, g.seat, "right")
     lx, _, lw, _ = g.box(0, -1)
     rx, _, rw, _ = g.box(0, SIZE)
     _, ty, _, _ = g.box(-1, 0)
@@ -776,38 +772,52 @@ def _feeds(s: BadBonesState, scene: Scene, g: Geometry) -> None:
               Text(lx + lw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(left[0]), 12, INK, "middle", True),
               Text(rx + rw / 2, ty + g.fw / 2 - 7, "right", 11, MUTED, "middle"),
               Text(rx + rw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(right[0]), 12, INK, "middle", True))
+    return lx, rx, rw, lw, ty
+
+
+def _feeds(s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    """Who receives the skeletons that leave by each forest."""
+    top = exit_targets(s, g.seat, "top")
+    *_, ty = _side_feeds(s, scene, g)
     shown = seat_name(top[0]) if len(top) == 1 else "any opponent (you choose)"
     scene.add(Text(g.gx + SIZE * g.cs / 2, ty - 7, f"top forest → {shown}", 11, MUTED, "middle"))
 
 
 def _forests(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    """The forest spots and the skeletons waiting there; on the co-op side the top forest's
+    spots lie below the grid."""
     d = game.data
     b = s.boards[g.seat]
+    coop = bool(s.capital_size)
     waiting: dict[tuple[int, int], list] = defaultdict(list)
     for sk in b.skeletons.values():
         if not (0 <= sk.r < SIZE and 0 <= sk.c < SIZE):
             waiting[(sk.r, sk.c)].append(sk)
     for m in d.models:
-        x, y, w, h = g.box(m.r, m.c)
+        r, c = (SIZE, m.c) if coop and m.forest == "top" else (m.r, m.c)
+        x, y, w, h = g.box(r, c)
         colour = SYMBOL_FILL[m.symbol]
         scene.add(Rect(x + 2, y + 2, w - 4, h - 4, FOREST_BG, colour, 2, 5))
-        # The symbol: its letter on a disc of its colour in the spot's outer top corner.
+        # The symbol: its letter on a disc of its colour in the spot's outer corner (top, or
+        # the foot of the bottom forest).
         bx = x + w - 10 if m.forest == "right" else x + 10
-        scene.add(Circle(bx, y + 10, 7.5, colour, "#555555", 1),
-                  Text(bx, y + 10.5, SYMBOL_LETTER[m.symbol], 11, ink_on(colour), "middle", True))
-        box = token_box(g, b, m.r, m.c)   # the spot, less a unit's tag if one waits there
+        by = y + h - 10 if r == SIZE else y + 10
+        scene.add(Circle(bx, by, 7.5, colour, "#555555", 1),
+                  Text(bx, by + 0.5, SYMBOL_LETTER[m.symbol], 11, ink_on(colour), "middle", True))
+        box = token_box(g, b, r, c)   # the spot, less a unit's tag if one waits there
         if b.units:
-            _unit_marks(s, scene, b, box, waiting.get((m.r, m.c), []), (m.r, m.c), (x, y, w, h))
-        _stacks(game, s, scene, box, waiting.get((m.r, m.c), []))
+            _unit_marks(s, scene, b, box, waiting.get((r, c), []), (r, c), (x, y, w, h))
+        _stacks(game, s, scene, box, waiting.get((r, c), []))
         if b.units:
-            _unit_tags(scene, b, box, (m.r, m.c), (x, y, w, h))
+            _unit_tags(scene, b, box, (r, c), (x, y, w, h))
 
 
 def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, paths=()) -> None:
     """The squares, printed arrows, tower, traps, hero and skeletons; ``paths`` are the trails
-    of the last step, drawn under the hero and the skeletons (their ends go on top later)."""
-    d = game.data
+    of the last step, drawn under the hero and the skeletons (their ends go on top later).
+    On the co-op side: the towers on their squares, and ruins with their bold arrows."""
     b = s.boards[g.seat]
+    coop = bool(s.capital_size)
     cs = g.cs
     for c in range(SIZE):
         scene.add(Text(g.gx + c * cs + cs / 2, g.gy - 7, COLS[c], 12, MUTED, "middle", True))
@@ -815,24 +825,32 @@ def _grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, paths=())
         scene.add(Text(g.gx - 7, g.gy + r * cs + cs / 2, str(r + 1), 12, MUTED, "middle", True))
         for c in range(SIZE):
             x, y, w, h = g.box(r, c)
-            scene.add(Rect(x, y, w, h, TOWER_BG if square(r, c) == d.tower else CELL, CELL_EDGE, 1))
-    for (sq, moving), turn in sorted(d.arrows.items()):
-        _bent_arrow(scene, g.square_box(sq), moving, turn)
-    _tower(game, s, scene, g)
+            scene.add(Rect(x, y, w, h, TOWER_BG if square(r, c) in b.towers else CELL, CELL_EDGE, 1))
+    ruins = ruin_arrows(game, b) if coop else {}
+    if coop:
+        for sq in fallen_towers(game, b):
+            _ruin(scene, g.square_box(sq))
+    for (sq, moving), turn in sorted(b.arrows.items()):
+        if (sq, moving) in ruins:
+            _bent_arrow(scene, g.square_box(sq), moving, turn, RUIN_INK, 3.5)
+        else:
+            _bent_arrow(scene, g.square_box(sq), moving, turn)
+    if coop:
+        for sq in b.towers:
+            _coop_tower(scene, g.square_box(sq))
+    else:
+        _tower(game, s, scene, g)
     for sq in sorted(b.traps):
         _trap(scene, g.square_box(sq), b.traps[sq].kind, b.traps[sq].damaged, b.traps[sq].orientation)
         if is_blast(b.traps[sq]):   # the board's arrow shows through a blast area
-            for (at, moving), turn in sorted(d.arrows.items()):
+            for (at, moving), turn in sorted(b.arrows.items()):
                 if at == sq:
                     _bent_arrow(scene, g.square_box(sq), moving, turn)
     for path in paths:
         access.trail(scene, *path, part="line")
-    if b.hero is not None:
+    if b.hero is not None:   # beside the tower's floors when he stands on a tower
         x, y, w, h = g.square_box(b.hero)
-        if b.hero == d.tower:
-            _hero(scene, x + w * 0.72, y + h * 0.5, h * 0.62)
-        else:
-            _hero(scene, x + w * 0.5, y + h * 0.5, h * 0.62)
+        _hero(scene, x + w * (0.72 if b.hero in b.towers else 0.5), y + h * 0.5, h * 0.62)
     here: dict[tuple[int, int], list] = defaultdict(list)
     for sk in b.skeletons.values():
         if 0 <= sk.r < SIZE and 0 <= sk.c < SIZE:
@@ -1968,17 +1986,8 @@ def _team(game: BadBones, s: BadBonesState, scene: Scene, clicker: int | None, p
 
 def _coop_feeds(s: BadBonesState, scene: Scene, g: Geometry) -> None:
     """Who receives what leaves by each forest, and the band over the grid: the capital."""
-    p = g.seat
-    left = exit_targets(s, p, "left")
-    right = exit_targets(s, p, "right")
-    bottom = exit_targets(s, p, "bottom")
-    lx, _, lw, _ = g.box(0, -1)
-    rx, _, rw, _ = g.box(0, SIZE)
-    _, ty, _, _ = g.box(-1, 0)
-    scene.add(Text(lx + lw / 2, ty + g.fw / 2 - 7, "left", 11, MUTED, "middle"),
-              Text(lx + lw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(left[0]), 12, INK, "middle", True),
-              Text(rx + rw / 2, ty + g.fw / 2 - 7, "right", 11, MUTED, "middle"),
-              Text(rx + rw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(right[0]), 12, INK, "middle", True))
+    bottom = exit_targets(s, g.seat, "bottom")
+    lx, rx, rw, lw, ty = _side_feeds(s, scene, g)
     by = g.gy + SIZE * g.cs + 4 + g.fw / 2
     scene.add(Text(lx + lw / 2, by - 7, "bottom", 11, MUTED, "middle"),
               Text(lx + lw / 2, by + 8, "→ " + (seat_name(bottom[0]) if len(bottom) == 1 else "any"), 12, INK,
@@ -2002,26 +2011,6 @@ def _capital_band(scene: Scene, x: float, y: float, w: float, h: float) -> None:
                    "middle"))
 
 
-def _coop_forests(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
-    """The side forests as on the basic side, and the top forest's spots below the grid."""
-    d = game.data
-    b = s.boards[g.seat]
-    waiting: dict[tuple[int, int], list] = defaultdict(list)
-    for sk in b.skeletons.values():
-        if not (0 <= sk.r < SIZE and 0 <= sk.c < SIZE):
-            waiting[(sk.r, sk.c)].append(sk)
-    for m in d.models:
-        r, c = (SIZE, m.c) if m.forest == "top" else (m.r, m.c)
-        x, y, w, h = g.box(r, c)
-        colour = SYMBOL_FILL[m.symbol]
-        scene.add(Rect(x + 2, y + 2, w - 4, h - 4, FOREST_BG, colour, 2, 5))
-        bx = x + w - 10 if m.forest == "right" else x + 10
-        by = y + h - 10 if r == SIZE else y + 10   # the bottom forest's outer edge is its foot
-        scene.add(Circle(bx, by, 7.5, colour, "#555555", 1),
-                  Text(bx, by + 0.5, SYMBOL_LETTER[m.symbol], 11, ink_on(colour), "middle", True))
-        _stacks(game, s, scene, token_box(g, b, r, c), waiting.get((r, c), []))
-
-
 def ruin_arrows(game: BadBones, b) -> dict[tuple[str, str], str]:
     """The arrows a board's fallen towers' ruins added (the rest of ``b.arrows`` are printed)."""
     out = {}
@@ -2033,48 +2022,6 @@ def ruin_arrows(game: BadBones, b) -> dict[tuple[str, str], str]:
 
 def fallen_towers(game: BadBones, b) -> list[str]:
     return [t for t in game.data.coop_towers if t not in b.towers]
-
-
-def _coop_grid(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, paths=()) -> None:
-    """The co-op side's squares: towers on their squares, ruins with their bold arrows, the
-    printed arrows, traps, hero and skeletons (no tower in the middle)."""
-    b = s.boards[g.seat]
-    cs = g.cs
-    fallen = fallen_towers(game, b)
-    for c in range(SIZE):
-        scene.add(Text(g.gx + c * cs + cs / 2, g.gy - 7, COLS[c], 12, MUTED, "middle", True))
-    for r in range(SIZE):
-        scene.add(Text(g.gx - 7, g.gy + r * cs + cs / 2, str(r + 1), 12, MUTED, "middle", True))
-        for c in range(SIZE):
-            x, y, w, h = g.box(r, c)
-            scene.add(Rect(x, y, w, h, TOWER_BG if square(r, c) in b.towers else CELL, CELL_EDGE, 1))
-    ruins = ruin_arrows(game, b)
-    for sq in fallen:
-        _ruin(scene, g.square_box(sq))
-    for (sq, moving), turn in sorted(b.arrows.items()):
-        if (sq, moving) in ruins:
-            _bent_arrow(scene, g.square_box(sq), moving, turn, RUIN_INK, 3.5)
-        else:
-            _bent_arrow(scene, g.square_box(sq), moving, turn)
-    for sq in b.towers:
-        _coop_tower(scene, g.square_box(sq))
-    for sq in sorted(b.traps):
-        _trap(scene, g.square_box(sq), b.traps[sq].kind, b.traps[sq].damaged, b.traps[sq].orientation)
-        if is_blast(b.traps[sq]):
-            for (at, moving), turn in sorted(b.arrows.items()):
-                if at == sq:
-                    _bent_arrow(scene, g.square_box(sq), moving, turn)
-    for path in paths:
-        access.trail(scene, *path, part="line")
-    if b.hero is not None:
-        x, y, w, h = g.square_box(b.hero)
-        _hero(scene, x + w * (0.72 if b.hero in b.towers else 0.5), y + h * 0.5, h * 0.62)
-    here: dict[tuple[int, int], list] = defaultdict(list)
-    for sk in b.skeletons.values():
-        if 0 <= sk.r < SIZE and 0 <= sk.c < SIZE:
-            here[(sk.r, sk.c)].append(sk)
-    for (r, c) in sorted(here):
-        _stacks(game, s, scene, token_box(g, b, r, c), here[(r, c)], b.frozen)
 
 
 def _tower_shape(scene: Scene, cx: float, foot: float, w: float, h: float) -> None:

@@ -353,11 +353,7 @@ class BadBones(Game[BadBonesState]):
             if state.phase == "hero":  # the hero phase ends for a seat once its weapon is settled
                 set_done(state, seat, not state.pending[seat])
         elif verb == "move":
-            sid = first_of_group(state, seat, args[0], args[1])
-            if state.options.get("chiefs"):   # (inlined _move: the simulation path's hottest line)
-                units.move(state, seat, sid, events)
-            else:
-                move_skeleton(state, seat, sid, events)
+            self._move(state, seat, first_of_group(state, seat, args[0], args[1]), events)
         elif verb == "hero":
             self._hero(state, seat, args[0], events)
             set_done(state, seat, not state.pending[seat])  # a weapon may be owed
@@ -444,37 +440,21 @@ class BadBones(Game[BadBonesState]):
         before, board.hero = board.hero, to
         rc = COORDS.get(to)
         killed = sorted(sid for sid, s in board.skeletons.items() if (s.r, s.c) == rc)
-        if killed and killed[-1] >= FIRST_CHIEF:  # a chief's power may act: one at a time
-            for sid in killed:
-                eliminate(state, seat, sid, True, None)
-        elif killed:
-            for sid in killed:
+        # chiefs (numbered last) are eliminated one by one after the step is told: their powers act
+        plain = [sid for sid in killed if sid < FIRST_CHIEF]
+        if plain:
+            for sid in plain:
                 del board.skeletons[sid]
-            to_bag(state, killed)
+            to_bag(state, plain)
         if events is not None:
             kills = f" and destroys {plural(len(killed), 'skeleton')}" if killed else ""
             events.append(Event("hero", R + "phase.hero",
                                 f"{who(state, seat)}'s hero moves {before} → {to}{kills}.",
                                 {"seat": seat, "from": before, "to": to, "killed": len(killed)}))
-            if killed and killed[-1] >= FIRST_CHIEF:
-                self._chief_kills(state, seat, killed, events)
+        for sid in killed[len(plain):]:
+            eliminate(state, seat, sid, True, events)
         if len(killed) >= 3 and board.weapon is not None:
             trigger_weapon(state, seat, killed, events)
-
-    def _chief_kills(self, state: BadBonesState, seat: int, killed: list[int], events: list[Event]) -> None:
-        """Say what the chiefs among the hero's kills did (they were eliminated already)."""
-        for sid in killed:
-            kind = chief_kind(sid)
-            if kind == "spectral":
-                events.append(Event("immortal", R + "chiefs.spectral",
-                                    f"{who(state, seat)}: the Spectral Chief cannot die; it goes to "
-                                    f"{who(state, seat)}'s cemetery instead of the bag.",
-                                    {"seat": seat, "skeleton": sid}))
-            elif kind == "emperor":
-                events.append(Event("emperor_slain", R + "chiefs.emperor",
-                                    f"{who(state, seat)}'s hero slays the Skeleton Emperor: both leave the "
-                                    "game; from now on this board has no hero.",
-                                    {"seat": seat, "skeleton": sid}))
 
     def _advance(self, state: BadBonesState, events: list[Event] | None) -> None:
         """Move to the next phase once every player has finished this one."""

@@ -126,9 +126,7 @@ def eliminate(state: BadBonesState, seat: int, sid: int, by_hero: bool, events: 
     the game and takes the hero with him (bad_bones.chiefs.emperor)."""
     kind = chief_kind(sid)
     if kind == "spectral":
-        board = own(state, seat)
-        del board.skeletons[sid]
-        board.cemetery = [*board.cemetery, sid]
+        _home_or_bag(state, seat, sid)
         if events is not None:
             events.append(Event("immortal", R + "chiefs.spectral",
                                 f"{who(state, seat)}: the Spectral Chief cannot die; it goes to "
@@ -186,12 +184,9 @@ def reach_home(state: BadBonesState, seat: int, sid: int, where: str, events: li
     else:
         board.houses = after
     if kind == "spectral":
-        del board.skeletons[sid]
-        board.cemetery = [*board.cemetery, sid]
         rule = R + "chiefs.spectral"
         words += f"; immortal, it goes to {who(state, seat) if events is not None else ''}'s cemetery"
-    else:
-        destroy(state, seat, sid)
+    _home_or_bag(state, seat, sid)
     if events is not None:
         events.append(Event("floor" if tower else "house", rule,
                             f"{text}: {words}; {plural(after, 'floor' if tower else 'house')} left.",

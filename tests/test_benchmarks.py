@@ -84,3 +84,14 @@ def test_the_speed_benchmark_runs_and_prints_its_targets():
     assert "base 2p" in out and "apply · random" in out and "playout · careful" in out
     assert "Targets (issue 10)" in out and "import bonekit" in out and "Memory" in out
     assert "failed" not in out, out
+
+
+def test_the_co_op_bot_benchmark_runs_and_prints_its_table():
+    command = [sys.executable, str(ROOT / "benchmarks" / "coop_bots.py"), "2", "--players", "2", "3"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = [line.split("|") for line in done.stdout.splitlines() if line.strip()[:1].isdigit()]
+    assert [int(r[0]) for r in rows] == [2, 3]
+    for row in rows:   # each team's wins are a count out of 2 games, its rounds at most 10
+        guard, coop = row[1].split(), row[2].split()
+        assert all(0 <= int(w) <= 2 and 1 <= float(r) <= 10 for w, r, _ in (guard, coop))

@@ -199,6 +199,34 @@ class Table(StaticFallback, w.VBox):
         self._refresh(self._after_message(since))
         return True
 
+    def advisers(self) -> list[int]:
+        """The bot seats that could suggest something to the acting human now: a game with
+        table talk (hook ``talk_actions``, the co-op game's suggestions) and a bot that
+        gives advice (method ``suggest``)."""
+        hook, seat = getattr(self.game, "talk_actions", None), self.active
+        if not callable(hook) or seat is None or self.game.is_over(self.state):
+            return []
+        return [b for b, bot in self.bots.items()
+                if callable(getattr(bot, "suggest", None)) and hook(self.state, b, seat)]
+
+    def ask(self) -> list[str]:
+        """Ask every bot teammate for a suggestion to the acting human (``advisers``); each
+        one it makes is taken as an action (it binds nobody). Returns their labels."""
+        seat, said = self.active, []
+        for b in self.advisers():
+            advice = self.bots[b].suggest(self.game, self.state, b, seat)
+            if advice is None:
+                continue
+            try:
+                self.game.check(self.state, advice)
+            except IllegalAction:   # a bot's slip must not stop the table: skip its advice
+                continue
+            self._take(advice)
+            said.append(advice.label)
+        since = len(self.history) - len(said)
+        self._refresh(self._after_message(since) if said else "Your teammates have nothing to suggest.")
+        return said
+
     def click(self, x: float, y: float) -> None:
         """A click at canvas coordinates, as the browser would send it."""
         self.picture.click(x, y)
@@ -282,6 +310,11 @@ class Table(StaticFallback, w.VBox):
                           layout=w.Layout(width="auto"))
             go.on_click(lambda _: self.act(choice.value))
             buttons = [choice, go]
+        if legal and self.advisers():   # table talk: the bots say what they would do in your place
+            ask = w.Button(description="ask your teammates", tooltip="each bot teammate suggests a move "
+                           "for you (you need not follow it)", layout=w.Layout(width="auto"))
+            ask.on_click(lambda _: self.ask())
+            buttons.append(ask)
         self.buttons.children = buttons
         self.typed.disabled = not legal
         if legal:

@@ -658,6 +658,48 @@ def test_table_uses_a_weapon_by_clicks(notebook, screenshots):
         shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-weapon")
 
 
+def test_co_op_table_talk_by_clicks(notebook, screenshots):
+    """The co-op game's table talk (bad_bones.coop.talk): in the trap phase the human presses
+    'ask your teammates' and the bots' suggestions reach the log; then a trap picked from the
+    team's supply and clicked on a teammate's board is suggested to that teammate."""
+    tables = [t for t in _playable_tables(notebook)
+              if t[3] == "bad_bones" and t[2]["variant"] == "coop" and "coop" in t[2]["seats"]]
+    if not tables:
+        pytest.skip("no co-op Table with bot teammates in this notebook")
+    for w, seat, setup, game_id in tables:
+        mirror = _mirror(game_id, setup)
+        me = f"P{seat + 1}"
+        for verb, done in (("start", f"{me}'s hero starts on the tower"), ("hero", None)):
+            hit = next(h for h in mirror.current_scene().hits if h.target.startswith(f"{me} {verb} "))
+            if done is None or done not in _log(notebook, w):   # the first-move test may have made it
+                status = _status(notebook, w)
+                _click_canvas(notebook, w, hit)
+                _wait_status_change(notebook, w, status)
+            mirror.act(hit.target)
+        assert mirror.state.phase == "traps", mirror.state.phase
+        status, log = _status(notebook, w), _log(notebook, w)
+        notebook.root(w).get_by_role("button", name="ask your teammates").click()
+        status = _wait_status_change(notebook, w, status)
+        said = mirror.ask()
+        rows = _new_rows(log, _log(notebook, w))
+        assert said and f"suggests that {me}" in rows, rows
+        pick = next(h for h in mirror.current_scene().hits if h.target.startswith(SELECT + "place "))
+        mirror.selection = pick.target[len(SELECT):]
+        game = mirror.game
+        idea = next(h for h in mirror._scene().hits if h.target.startswith(f"{me} suggest ")
+                    and game.is_legal(mirror.state, game.parse_action(mirror.state, h.target)))
+        before = canvas_hash(notebook.page, w["id"])
+        _click_canvas(notebook, w, pick)
+        wait_for_change(notebook.page, w["id"], before)
+        log = _log(notebook, w)
+        _click_canvas(notebook, w, idea)
+        status = _wait_status_change(notebook, w, status)
+        assert "✗" not in status, f"{w['id']}: the suggestion ({idea.target}) was refused: {status}"
+        mate = idea.target.split()[2].upper()
+        assert f"{me} suggests that {mate}" in _new_rows(log, _log(notebook, w))
+        shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-talk")
+
+
 def _illegal_clicks(game_id: str, setup: dict, seat: int, log: str):
     """Clicks (hits) that end in a refusal, in order, with what the refusal must say. A Bone to
     Pick used pile needs a card in it; Bad Bones tries a trap on the tower in the trap phase;

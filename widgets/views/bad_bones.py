@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from bonekit.core.actions import Action, seat_name
 from bonekit.core.words import plural
-from bonekit.games.bad_bones import BadBones, BadBonesState
+from bonekit.games.bad_bones import BadBones, BadBonesState, talk
 from bonekit.games.bad_bones.board import (
     ALL_TRAP_KINDS,
     CHIEF_KINDS,
@@ -324,8 +324,15 @@ def _prompt(game: BadBones, s: BadBonesState, p: int, placing, legal: list[Actio
         if placing:
             kind, o = placing
             turn = f" {o} (‘{SWITCH[kind][0].split()[0]}’ switches)" if kind in TURNS else ""
+            if s.capital_size and _listeners(s, p):
+                return (f"{who}: placing a {kind}{turn}: click a square of your board (outlined in "
+                        f"green: allowed), or of a teammate's to suggest it to them; click the {kind} "
+                        "again to cancel.")
             return (f"{who}: placing a {kind}{turn}: click a square (outlined in green: allowed); "
                     f"click the {kind} in your supply again to cancel.")
+        if s.capital_size and _listeners(s, p):
+            return (f"{who}: pick a trap from the team's supply, then a square of your board (or of a "
+                    "teammate's, to suggest it); click one of your traps to take it back; or pass.")
         if s.capital_size:
             return (f"{who}: pick a trap from the team's supply (above the boards), then a square; click "
                     f"a trap on your board to take it back; or pass.")
@@ -734,6 +741,9 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
         status, colour = "choosing…", ACTIVE_INK
     else:
         status, colour = "done, waiting", MUTED
+    if s.capital_size and s.phase == "traps" and p in owing and not out:
+        heard = [f"{seat_name(by)} {talk.short_words(a)}" for by, a in talk.heard(s, p)]
+        status += f" · suggested: {', '.join(heard)}" if heard else ""
     if b.hero is None and s.capital_size:   # the co-op start: the hero is still to place
         status += " · hero: on a tower of your choice"
     elif b.hero is None:   # the hero slew the Skeleton Emperor and left the game with him
@@ -745,6 +755,7 @@ def _board(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, viewer: 
     _grid(game, s, scene, g, paths)
     if s.capital_size:
         _coop_info(game, s, scene, g)
+        _talk_marks(s, scene, g)
     else:
         _village(game, s, scene, g)
         _info(game, s, scene, g)
@@ -1270,6 +1281,8 @@ def _hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], 
         return
     if s.capital_size and s.phase in ("start", "traps"):
         _coop_hits(game, s, scene, g, p, legal, placing)
+        if placing:
+            _talk_hits(game, s, scene, geos, p, placing)
         return
     if s.phase == "hero":
         for a in legal:
@@ -2187,6 +2200,62 @@ BAND_ENTRY = Entry("capital band: a skeleton off the top edge burns a capital ho
 HELD_ENTRY = Entry("back next round: taken back, no one may place it this round", _held_icon, 26)
 
 
+# ---- the co-op game's table talk (bonekit.games.bad_bones.talk) ---------------------------------
+TALK_EDGE = "#7d3c98"   # purple: a suggestion is neither a legal click (green) nor an offer (orange)
+
+
+def _talk_icon(scene: Scene, x: float, y: float) -> None:
+    scene.add(Rect(x - 11, y - 11, 22, 22, CELL, CELL_EDGE, 1))
+    _trap(scene, (x - 6, y - 6, 12, 12), "wall", False, "/")
+    scene.add(Rect(x - 10, y - 10, 20, 20, None, TALK_EDGE, 2, 4))
+
+
+TALK_ENTRY = Entry("purple ring, P2?: a trap a teammate suggests (nothing is placed)", _talk_icon)
+
+
+def _listeners(s: BadBonesState, p: int) -> list[int]:
+    """The teammates ``p`` may still make a suggestion to: those yet to decide this trap phase."""
+    return [t for t in range(s.players) if t != p and not s.done[t] and not s.pending[t]]
+
+
+def _talk_marks(s: BadBonesState, scene: Scene, g: Geometry) -> None:
+    """The suggestions this board's player could still follow: a suggested trap small on its
+    square in a purple ring, a suggested take-back as the ring alone; each tagged ``P2?``."""
+    on: dict[str, list] = {}   # square -> (by, action), in the order they were said
+    for by, a in talk.heard(s, g.seat):
+        if a.verb != "pass":   # a pass is said on the board's status line
+            on.setdefault(a.args[1] if a.verb == "place" else a.args[0], []).append((by, a))
+    for sq, said in on.items():
+        x, y, w, h = g.square_box(sq)
+        a = said[-1][1]   # the latest idea for the square is drawn; the tag names everyone
+        if a.verb == "place":
+            inset = w * 0.24
+            _trap(scene, (x + inset, y + inset, w - 2 * inset, h - 2 * inset), a.args[0], False,
+                  a.args[2] if len(a.args) > 2 else None)
+        tag = " ".join(seat_name(by) for by, _ in said) + "?"
+        tw = 7 + 6.2 * len(tag)
+        scene.add(Rect(x + 2, y + 2, w - 4, h - 4, None, TALK_EDGE, 2.5, 6),
+                  Rect(x + w - tw - 3, y + 3, tw, 13, TALK_EDGE, None, 1, 4),
+                  Text(x + w - 3 - tw / 2, y + 9.5, tag, 10, "#ffffff", "middle", True))
+
+
+def _talk_hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], p: int,
+               placing) -> None:
+    """With a trap picked, every square of a teammate still choosing suggests it to them: the
+    engine accepts the suggestion or says why that teammate could not place it there."""
+    kind, o = placing
+    suffix = f" {o}" if o else ""
+    for t in _listeners(s, p):
+        mate = seat_name(t)
+        og = geos[t]
+        for r in range(SIZE + 1):
+            for c in range(-1, SIZE + 1):
+                name = square(r, c)
+                if name:
+                    label = f"{seat_name(p)} suggest {mate.lower()} place {kind} {name}{suffix}"
+                    scene.hit(*og.box(r, c), label, f"suggest to {mate}: the {kind} on {name}")
+
+
 def coop_legend(s: BadBonesState) -> list[Entry]:
     """The co-op key: the basic one with the co-op side's tower, the capital's houses and band,
     and entries for ruins and held traps only when the picture shows them."""
@@ -2203,6 +2272,8 @@ def coop_legend(s: BadBonesState) -> list[Entry]:
             out.append(e)
             if s.held:
                 out.append(HELD_ENTRY)
+            if s.phase == "traps" and any(talk.heard(s, t) for t in range(s.players)):
+                out.append(TALK_ENTRY)
         else:
             out.append(e)
     return out
@@ -2242,9 +2313,10 @@ def coop_description(game: BadBones, s: BadBonesState, changes: list[Change] = (
             f" ({', '.join(b.towers)})" if b.towers else "") + (
             f", ruins on {', '.join(fallen)}" if fallen else "")
         hero = f"hero on {b.hero}" if b.hero is not None else "hero not on a tower yet"
+        heard = "".join(f"; {seat_name(by)} suggests: {talk.words(s, a)}" for by, a in talk.heard(s, p))
         boards.append(f"{name}: {towers}, {plural(on_board, 'skeleton')} on the board and "
                       f"{len(b.skeletons) - on_board} in the forests, {plural(len(b.traps), 'trap')} placed, "
-                      f"{len(b.cemetery)} in the cemetery, {hero}")
+                      f"{len(b.cemetery)} in the cemetery, {hero}{heard}")
     said = list(dict.fromkeys(c.words for c in changes if c.words))
     last = ""
     if said:

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 
 from ...core.actions import Action
 from ...core.words import short
-from .board import COORDS, DIRS, KING, coords, on_board, other_side, square
+from . import advice
+from .board import COORDS, DIRS, KING, components, coords, on_board, other_side, square
 from .market import COST, WEAPONS
-from .moves import answer_send, move_skeleton, pop_pending, repel, repel_options
+from .moves import answer_send, forest_spot, move_skeleton, pop_pending, repel, repel_options
 from .state import BadBonesState, Skeleton, own
 from .weapons import weapon_actions
 
@@ -309,22 +310,91 @@ def _stepped(game, state: BadBonesState, action: Action) -> BadBonesState:
     return after
 
 
+TOWER_LOSS = {3: 6.0, 2: 10.0, 1: 22.0, 0: 100.0}
+"""CoopBot's weight of one co-op tower falling, by the towers its board still has after it: the
+first two are spare, the second-last leaves the board one skeleton from losing the game for the
+team, and the last loses it."""
+CAPITAL_LOSS = {1: 30.0, 0: 100.0}
+"""CoopBot's weight of one capital house burning, by the houses left after it; any other house
+weighs ``HOUSE_LOSS``."""
+HOUSE_LOSS = 18.0
+"""A capital house that is not one of the last two: each board can afford only about one of
+them (one house a player) against three of its own towers, so it weighs three spare towers."""
+
+
+def _team_loss(towers: tuple[int, int], houses: tuple[int, int]) -> float:
+    """CoopBot's weight of a board going from ``towers[0]`` to ``towers[1]`` towers standing
+    while the capital goes from ``houses[0]`` to ``houses[1]`` houses."""
+    return (sum(TOWER_LOSS.get(k, TOWER_LOSS[3]) for k in range(towers[1], towers[0]))
+            + sum(CAPITAL_LOSS.get(k, HOUSE_LOSS) for k in range(houses[1], houses[0])))
+
+
+def _threats(state: BadBonesState) -> tuple[int, int]:
+    """The team's skeletons (on the boards and in the cemeteries) and the cemeteries' share."""
+    cemeteries = sum(len(b.cemetery) for b in state.boards)
+    return sum(len(b.skeletons) for b in state.boards) + cemeteries, cemeteries
+
+
+_DATA = components()
+
+
+def _arrive(state: BadBonesState, seat: int) -> None:
+    """Phase 4 on a scratch state, without the draw: ``seat``'s cemetery goes to its forest spots."""
+    board = own(state, seat)
+    if not board.cemetery:
+        return
+    skeletons = dict(board.skeletons)
+    for t in board.cemetery:
+        r, c, facing = forest_spot(state, t)
+        skeletons[t] = Skeleton(t, _DATA.model_of(t).name, r, c, facing, state.token)
+    board.skeletons, board.cemetery = skeletons, []
+
+
 class CoopBot(GuardBot):
-    """GuardBot for the co-op game, playing for the team: the last trap of a kind in the team's
-    supply goes to the board where it saves the most (a player who would gain less from it
-    than a teammate still choosing leaves it to them and takes their next best move), and a
-    skeleton sent away goes to the teammate with the most towers standing. Outside the co-op
-    game it plays exactly as GuardBot."""
+    """GuardBot for the co-op game, playing for the team. Outside the co-op game it plays
+    exactly as GuardBot.
+
+    Every co-op decision is costed for the team (``_team_cost``): towers weigh more as a board
+    runs out of them and capital houses more than towers (``TOWER_LOSS``, ``CAPITAL_LOSS``); a
+    skeleton pushed on to a teammate's cemetery costs ``export_weight`` and one taken off the
+    table earns ``kill_weight``. The last trap of a kind in the team's supply goes to the board
+    where it saves the most (a player who would gain less from it than a teammate still choosing
+    leaves it to them and takes their next best move), and a skeleton sent away goes to the
+    teammate whose board it would harm least (traced there after it arrives; on a tie, the one
+    with the most towers standing).
+
+    At the table it talks (``bad_bones.coop.talk``, module ``advice``): ``suggest`` tells a
+    teammate what it would do in their place, and a teammate's suggestion to it is followed
+    unless its forecast finds it clearly worse than its own choice (``advice.HEED``)."""
 
     name = "coop"
+    export_weight = 6.0
+
+    def suggest(self, game, state: BadBonesState, seat: int, to: int) -> Action | None:
+        """``seat``'s suggestion to teammate ``to``: this bot's choice in ``to``'s place (None
+        when ``to`` has no trap decision to make). It uses a generator of its own, so asking
+        for advice never changes the bot's own later choices."""
+        mine, self._random = self._random, random.Random(f"coop-advice:{seat}:{to}:{state.round}")
+        try:
+            return advice.suggest(self, game, state, seat, to)
+        finally:
+            self._random = mine
 
     def choose(self, game, state: BadBonesState, seat: int) -> Action:
+        view = game.bot_view(state, seat)
+        if view.capital_size and view.talk and view.phase == "traps" and not view.pending[seat]:
+            return advice.heed(self, game, view, seat, self._choose(game, state, seat))
+        return self._choose(game, state, seat)
+
+    def _choose(self, game, state: BadBonesState, seat: int) -> Action:
         view = game.bot_view(state, seat)
         if not view.capital_size or view.phase == "market":
             return super().choose(game, state, seat)
         legal = game.legal_actions(view, seat)
         if view.pending[seat] and view.pending[seat][0].kind == "send":
-            return max(legal, key=lambda a: (view.boards[int(a.args[0][1:]) - 1].floors, a.args))
+            # no harm in sight on either board: the one with more towers can better afford it later
+            return min(legal, key=lambda a: (round(self._send_cost(game, view, seat, a), 3),
+                                             -view.boards[int(a.args[0][1:]) - 1].floors, a.args))
         if view.phase != "traps" or view.pending[seat]:
             return super().choose(game, state, seat)
         scored = sorted(self._scored(game, view, seat, self._trap_candidates(game, view, seat, legal)),
@@ -355,3 +425,51 @@ class CoopBot(GuardBot):
         scored = self._scored(game, view, seat, tried)
         idle = next(cost for cost, _, a in scored if a.verb == "pass")
         return idle - min(cost for cost, _, _ in scored)
+
+    def _cost(self, game, root: BadBonesState, after: BadBonesState, seat: int,
+              arming: bool = False) -> float:
+        """``_team_cost`` in the co-op game (a weapon decision keeps GuardBot's ``outlook``)."""
+        if not root.capital_size or arming:
+            return super()._cost(game, root, after, seat, arming)
+        return self._team_cost(game, root, after, seat)
+
+    def _team_cost(self, game, root: BadBonesState, after: BadBonesState, seat: int) -> float:
+        """How bad ``after`` is for the team compared with ``root``: ``seat``'s skeletons traced
+        ``depth`` movement phases ahead (as ``predicted_losses``), their damage weighed by
+        ``_team_loss`` from ``root`` on (so what the move itself does counts too), plus
+        ``export_weight`` for every skeleton they push on to a teammate's cemetery, less
+        ``kill_weight`` for every one gone from the table (the hero, a tower, the capital)."""
+        s = _scratch(after)
+        for step in range(self.depth):
+            _trace_phase(game, s, seat, turn=bool(step) or s.phase != "move")
+        return self._weighed(root, s, seat)
+
+    def _weighed(self, root: BadBonesState, s: BadBonesState, seat: int) -> float:
+        """The team cost of ``root`` becoming ``s`` for board ``seat`` (see ``_team_cost``)."""
+        towers, houses = (root.boards[seat].floors, s.boards[seat].floors), (root.capital, s.capital)
+        (before, cem_before), (now, cem_now) = _threats(root), _threats(s)
+        exported = (cem_now - len(s.boards[seat].cemetery)) - (cem_before - len(root.boards[seat].cemetery))
+        # a skeleton that burns a tower or a house leaves the table too, but is no kill
+        killed = before - now - (towers[0] - towers[1]) - (houses[0] - houses[1])
+        return (_team_loss(towers, houses) + self.export_weight * max(exported, 0)
+                - self.kill_weight * max(killed, 0))
+
+    def _send_cost(self, game, view: BadBonesState, seat: int, action: Action) -> float:
+        """The harm of sending the skeleton to ``action``'s teammate: their board traced to the
+        end of this movement phase, through the arrivals, and ``depth`` phases more, with the
+        skeleton against without it."""
+        target = int(action.args[0][1:]) - 1
+        # answered on a scratch copy, not stepped: the last answer of a phase would end the round
+        with_it = view.successor()
+        answer_send(with_it, seat, pop_pending(with_it, seat), target, None)
+        return (self._arrival_cost(game, view, with_it, target)
+                - self._arrival_cost(game, view, view, target))
+
+    def _arrival_cost(self, game, root: BadBonesState, state: BadBonesState, seat: int) -> float:
+        s = _scratch(state)
+        if s.phase == "move":
+            _trace_phase(game, s, seat, turn=False)
+        _arrive(s, seat)
+        for _ in range(self.depth):
+            _trace_phase(game, s, seat, turn=True)
+        return _team_loss((root.boards[seat].floors, s.boards[seat].floors), (root.capital, s.capital))

@@ -16,6 +16,7 @@ from typing import Any
 from ...core.actions import seat_name
 from ...core.replay import Replay
 from .board import components, coords, square
+from .bots import CoopBot
 from .state import BadBonesState, Skeleton, Trap
 
 Placed = tuple[str, ...]
@@ -25,14 +26,14 @@ TOWERS = ("b2", "d2", "b4", "d4")
 """The co-op side's four towers (kit data, repeated here for the lessons' prose)."""
 
 GAME_SEED = 0
-"""The table of the opening picture, the guided round and the Table: a three-player game that
-CoopBot teams hold for all ten rounds."""
+"""The table of the opening picture and the guided round: a three-player game that CoopBot
+teams hold for all ten rounds."""
 
 WON_SEED = 0
 """A three-player CoopBot game the team wins (ten complete rounds)."""
 
-LOST_SEED = 3
-"""A three-player CoopBot game the team loses."""
+LOST_SEED = 47
+"""A three-player CoopBot game the team loses (in round 8: P3 loses its last tower)."""
 
 SHOWCASE_ROUND = 5
 """The round of the opening picture."""
@@ -47,14 +48,27 @@ def _game() -> Any:
 def coop_board(players: int = 2, skeletons: Mapping[int, Iterable[Placed]] | None = None,
                traps: Mapping[int, Iterable[tuple]] | None = None, starts: Mapping[int, str] | None = None,
                towers: Mapping[int, Sequence[str]] | None = None, capital: int | None = None,
-               chiefs: bool = False, seed: int = 0) -> BadBonesState:
+               chiefs: bool = False, seed: int = 0,
+               buys: Mapping[int, Sequence[str]] | None = None) -> BadBonesState:
     """A co-op table of ``players`` with empty boards, every hero on a tower (``starts``: seat ->
     tower, default d4), in round 1's hero phase. ``skeletons``: seat -> skeletons as
     (square or forest spot, facing) or (square, facing, chief's name, such as "emperor");
     ``traps``: seat -> (kind, square) or ("wall", square, "/"), taken from the team's supply;
-    ``towers``: seat -> the towers still standing; ``capital``: the houses left."""
+    ``towers``: seat -> the towers still standing (the others lie in ruins, their arrows
+    revealed); ``capital``: the houses left. ``buys``: seat -> the items it buys at the team's
+    Market, which makes it an advanced table (``advanced=True``): the supply then holds what
+    was bought and the treasure."""
     game = _game()
-    state = game.new(players, "coop", seed=seed, setup="empty", **({"chiefs": True} if chiefs else {}))
+    options = {"chiefs": True} if chiefs else {}
+    if buys is not None:
+        options["advanced"] = True
+    state = game.new(players, "coop", seed=seed, setup="empty", **options)
+    if buys is not None:
+        for seat, items in buys.items():
+            for item in items:
+                state, _ = game.apply(state, f"{seat_name(seat)} buy {item}")
+        for seat in range(players):
+            state, _ = game.apply(state, f"{seat_name(seat)} pass")
     starts = starts or {}
     for seat in range(players):
         state, _ = game.apply(state, f"{seat_name(seat)} start {starts.get(seat, 'd4')}")
@@ -68,6 +82,10 @@ def coop_board(players: int = 2, skeletons: Mapping[int, Iterable[Placed]] | Non
     for seat, standing in (towers or {}).items():
         board = state.boards[seat]
         board.towers, board.floors = tuple(standing), len(standing)
+        arrows = dict(board.arrows)
+        for fallen in (t for t in TOWERS if t not in standing):
+            arrows.update(components().ruins[fallen])
+        board.arrows = arrows
     if capital is not None:
         state.capital = capital
     return state
@@ -117,6 +135,74 @@ def towers_left(state: BadBonesState) -> str:
     boards = " | ".join(f"{seat_name(s)}: {', '.join(b.towers) or 'none'}"
                         for s, b in enumerate(state.boards))
     return f"towers {boards} | capital {state.capital} of {state.capital_size}"
+
+
+# ---- the advanced co-op game and the chiefs ---------------------------------------------------------
+CHIEF_SEED = 1
+"""The bag order of the staged chief tables: the next round's draws bring no chief of their own,
+so the pictures show only the staged ones."""
+
+
+def artificer_table() -> BadBonesState:
+    """Three players with the chiefs, in round 1's movement phase: P1's Chief Artificer on a2
+    faces east at the standing tower on b2, P2's on c1 faces north, one step from the capital
+    (three houses)."""
+    chiefs = {0: [("a2", "e", "artificer-1")], 1: [("c1", "n", "artificer-2")]}
+    return to_movement(coop_board(3, skeletons=chiefs, chiefs=True, seed=CHIEF_SEED))
+
+
+def nice_table() -> BadBonesState:
+    """Two players with the chiefs and one house of the capital burnt, in round 1's movement
+    phase: P1's Nice Chief on a2 faces east at the standing tower on b2, P2's on c1 faces north,
+    one step from the capital."""
+    return to_movement(coop_board(skeletons={0: [("a2", "e", "nice-1")], 1: [("c1", "n", "nice-2")]},
+                                  chiefs=True, capital=1, seed=CHIEF_SEED))
+
+
+def wand_table() -> BadBonesState:
+    """An advanced two-player table in round 1's hero phase: P1 bought the teleportation wand at
+    the team's Market, P1's towers on d2 and b4 lie in ruins, and three skeletons stand on e5,
+    one step from P1's hero on d4 (enough to set the wand off)."""
+    return coop_board(buys={0: ["teleportation_wand"]}, skeletons={0: [("e5", "n")] * 3},
+                      towers={0: ["b2", "d4"]})
+
+
+def hearse_table() -> BadBonesState:
+    """An advanced three-player table in round 1's movement phase: the team bought a hearse,
+    P1 placed it on a3 from the team's supply, and a skeleton on P1's a2 faces south, onto it."""
+    game = _game()
+    state = coop_board(3, buys={1: ["hearse"]}, skeletons={0: [("a2", "s")]})
+    labels = [f"{seat_name(s)} hero e5" for s in range(3)] + ["P1 place hearse a3", "P2 pass", "P3 pass"]
+    for label in labels:
+        state, _ = game.apply(state, label)
+    return state
+
+
+# ---- table talk (bad_bones.coop.talk) --------------------------------------------------------------
+def talk_table() -> BadBonesState:
+    """Three players in round 1's trap phase: a skeleton in P1's left forest (left-2) faces east,
+    two steps from the tower on b2; every hero waits on e5."""
+    state = coop_board(3, skeletons={0: [("left-2", "e")]})
+    game = _game()
+    for seat in range(3):
+        state, _ = game.apply(state, f"{seat_name(seat)} hero e5")
+    return state
+
+
+def advice(state: BadBonesState, to: int) -> list[str]:
+    """What each CoopBot teammate of ``to`` would suggest to it now, as labels (``suggest``)."""
+    game = _game()
+    out = []
+    for seat in range(state.players):
+        said = CoopBot(seat).suggest(game, state, seat, to) if seat != to else None
+        if said is not None:
+            out.append(said.label)
+    return out
+
+
+def answer(state: BadBonesState, seat: int) -> str:
+    """The decision a CoopBot in ``seat`` takes now, having heard the team's suggestions."""
+    return CoopBot(seat).choose(_game(), state, seat).label
 
 
 # ---- whole games -----------------------------------------------------------------------------------
@@ -192,7 +278,7 @@ FIRST_ROUND: list[tuple[str, str, str, dict[str, str]]] = [
     ("P1 pass",
      "Phase 2: the traps belong to the whole team, and your hero already guards e5. Pass, and leave "
      "the supply to your teammates (press the pass button or type P1 pass).",
-     "You passed; the bots took a catapult and a wall from the team's supply.",
+     "You passed; your teammates made their own choices from the team's supply.",
      {}),
     ("P1 move right-5 w",
      "Phase 3: move the skeleton waiting at right-5 (it faces west): it steps onto e5, into your hero.",

@@ -18,7 +18,7 @@ from ...core.options import names_option, unknown_options, variant_option
 from ...core.rng import Rng
 from ...core.rules import RuleCatalog
 from ...core.words import plural, short
-from . import coop_market, market, units
+from . import coop_market, market, talk, units
 from .board import COORDS, components, other_side, square
 from .choices import (
     CANONICAL,
@@ -290,17 +290,28 @@ class BadBones(Game[BadBonesState]):
 
     def is_legal(self, state: BadBonesState, action: Action) -> bool:
         """Whether ``action`` may be applied now: the same answer as looking it up in
-        ``legal_actions``, found without listing them."""
-        return well_formed(action) and is_legal(state, action)
+        ``legal_actions`` (or, for the co-op game's suggestions, in ``talk_actions``), found
+        without listing them."""
+        if not well_formed(action):
+            return False
+        return talk.is_legal(state, action) if action.verb == talk.VERB else is_legal(state, action)
+
+    def talk_actions(self, state: BadBonesState, seat: int, to: int | None = None) -> list[Action]:
+        """The suggestions ``seat`` may make now, to ``to`` or to every teammate still choosing
+        (the co-op trap phase: see ``talk``). They are not among ``legal_actions``: talking is
+        never owed, and ``apply`` takes a suggestion from any seat, finished or not."""
+        return talk.talk_actions(state, seat, to)
 
     def check(self, state: BadBonesState, action: Action) -> None:
         """Raise IllegalAction if ``action`` may not be applied to ``state``; a legal action is
         recognised directly, a refusal is explained as the contract does."""
-        if well_formed(action) and is_legal(state, action):
+        if self.is_legal(state, action):
             return
-        super().check(state, action)
+        super().check(state, action)   # a refused suggestion is explained by ``talk``
 
     def why_illegal(self, state: BadBonesState, action: Action) -> tuple[str, str]:
+        if action.verb == talk.VERB:
+            return talk.why_illegal(self, state, action)
         return why_illegal(self, state, action)
 
     # ---- applying ---------------------------------------------------------------------------
@@ -335,6 +346,8 @@ class BadBones(Game[BadBonesState]):
 
     def _apply(self, state: BadBonesState, action: Action, events: list[Event] | None) -> None:
         seat, verb, args = action.seat, action.verb, action.args
+        if verb == talk.VERB:   # table talk: recorded, nobody acts
+            return talk.apply(state, action, events)
         if state.phase == "market":
             if state.capital_size:   # the co-op team shops as one; then the heroes take their towers
                 coop_market.apply(state, action, events)
@@ -385,6 +398,8 @@ class BadBones(Game[BadBonesState]):
                                     {"seat": seat, "to": args[0]}))
         phase = state.phase
         if phase == "traps" or phase == "move":
+            if state.talk:   # the suggestions to this seat are spent once it has decided
+                talk.settle(state, seat)
             self._check_done(state, seat)
         if state.done[seat] and all(state.done):
             self._advance(state, events)
@@ -471,7 +486,7 @@ class BadBones(Game[BadBonesState]):
                     events.append(Event("phase", R + "phase.traps",
                                         "Trap phase: everyone places, retrieves or passes."))
             elif state.phase == "traps":
-                state.phase = "move"
+                state.phase, state.talk = "move", ()
                 state.token = other_side(state.token)
                 if events is not None:
                     events.append(Event("phase", R + "phase.move.sides",

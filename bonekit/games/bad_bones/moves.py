@@ -566,8 +566,13 @@ def hearse(state: BadBonesState, seat: int, sid: int, here: str, events: list[Ev
     add_pending(state, seat, Pending("send", sid, sk.model, "hearse", here))
     if events is not None:
         events.append(Event("choice", R + "traps.hearse",
-                            f"{name}{here}) climbs into the hearse; choose which opponent's cemetery "
-                            "it and the hearse go to.", {"seat": seat, "skeleton": sid}))
+                            f"{name}{here}) climbs into the hearse; choose which {_others(state)} "
+                            "cemetery it and the hearse go to.", {"seat": seat, "skeleton": sid}))
+
+
+def _others(state: BadBonesState) -> str:
+    """Whose cemetery a send goes to, in words: an opponent's, or in the co-op game a teammate's."""
+    return "teammate's" if state.capital_size else "opponent's"
 
 
 def ride_hearse(state: BadBonesState, seat: int, sid: int, here: str, target: int,
@@ -594,7 +599,9 @@ def ride_hearse(state: BadBonesState, seat: int, sid: int, here: str, target: in
         receiver = own(state, target)
         receiver.supply = sorted([*receiver.supply, "hearse"])
     if events is not None:
-        words = "returns to their own supply" if solo else f"joins {who(state, target)}'s supply"
+        words = ("returns to their own supply" if solo else "joins the team's supply, having left "
+                 f"its rider in {who(state, target)}'s cemetery" if state.capital_size
+                 else f"joins {who(state, target)}'s supply")
         events.append(Event("hearse", rule, f"{who(state, seat)}: the hearse {words}.",
                             {"seat": seat, "to": target, "square": here}))
 
@@ -655,7 +662,7 @@ def catapult(state: BadBonesState, seat: int, sid: int, here: str, events: list[
     if events is not None:
         events.append(Event("choice", R + "traps.catapult",
                             f"{who(state, seat)}: the {_label(sk)} lands on the catapult on {here}; choose "
-                            f"which opponent's cemetery it flies to.", {"seat": seat, "skeleton": sid}))
+                            f"which {_others(state)} cemetery it flies to.", {"seat": seat, "skeleton": sid}))
 
 
 def repel_options(state: BadBonesState, seat: int, dragon: str) -> list[str]:

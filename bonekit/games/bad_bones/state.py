@@ -23,6 +23,7 @@ from .board import components
 _DATA = components()
 
 if TYPE_CHECKING:
+    from ...core.actions import Action
     from .market import Market
 
 ALL = -1
@@ -151,6 +152,9 @@ class BadBonesState:
     capital_size: int = 0
     shared: list[str] = field(default_factory=list)
     held: tuple[str, ...] = ()
+    # the co-op game's table talk this trap phase: (by seat, to seat, the suggested action);
+    # it binds nobody and changes nothing on the boards (choices.talk_actions, game._talk)
+    talk: tuple[tuple[int, int, Action], ...] = ()
     # Bookkeeping, not part of the game: bit i set = boards[i] is shared with no other state.
     mine: int = field(default=ALL, compare=False, repr=False)
 
@@ -161,7 +165,7 @@ class BadBonesState:
                              list(self.bag), self.token, self.round, self.phase, list(self.done),
                              [list(p) for p in self.pending], list(self.eliminated), self.over,
                              self.ended, dict(self.options), self.viewer, self.market, self.capital,
-                             self.capital_size, list(self.shared), self.held, ALL)
+                             self.capital_size, list(self.shared), self.held, self.talk, ALL)
 
     def successor(self) -> BadBonesState:
         """A copy for the engine to change that shares every board with this state until
@@ -171,7 +175,7 @@ class BadBonesState:
                              list(self.boards), self.bag, self.token, self.round, self.phase,
                              self.done, self.pending, self.eliminated, self.over,
                              self.ended, self.options, self.viewer, self.market, self.capital,
-                             self.capital_size, self.shared, self.held, 0)
+                             self.capital_size, self.shared, self.held, self.talk, 0)
 
 
 def set_done(state: BadBonesState, seat: int, done: bool) -> None:

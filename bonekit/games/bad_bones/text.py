@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import seat_name
 from ...core.words import plural
+from . import talk
 from .board import COLS, NEW_TRAP_KINDS, SIZE, square
 from .coop_market import text_lines as team_market_lines
 from .market import text_lines as market_lines
@@ -98,6 +99,10 @@ def render_text(game: BadBones, s: BadBonesState) -> str:
             lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · towers {', '.join(b.towers) or 'none'} "
                          f"({len(b.towers)} of {b.tower_size}) · hero {b.hero or 'not placed yet'}")
             lines.append(f"  on board: {traps}")
+            heard = talk.heard(s, seat)
+            if heard:
+                lines.append("  suggested: " + "; ".join(f"by {seat_name(by)}, {talk.words(s, a)}"
+                                                       for by, a in heard))
         else:
             lines.append(f"{seat_name(seat)} {name}".rstrip() + f" · tower {plural(b.floors, 'floor')} · "
                          f"village {plural(b.houses, 'house')} · hero {b.hero} · score {game.score(s, seat)}"

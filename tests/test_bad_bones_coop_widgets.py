@@ -314,3 +314,13 @@ def test_the_team_market_is_drawn_and_bought_from_by_clicks():
     hit = next(h for h in table._scene().hits if h.target == "P1 buy wall")
     table.click(hit.x + hit.w / 2, hit.y + hit.h / 2)
     assert "wall" in table.state.market.bought[0]
+
+
+def test_co_op_keys_explain_the_chiefs_and_the_advanced_traps_they_show():
+    from bonekit.games.bad_bones import coop_lessons
+
+    chiefs = render(GAME, coop_lessons.artificer_table()).to_svg()
+    assert "orange rim: a Skeleton Chief" in chiefs and "2 towers or capital houses" in chiefs
+    assert "capital house (dark: burnt)" in chiefs            # still the co-op side's key
+    hearse = render(GAME, coop_lessons.hearse_table()).to_svg()
+    assert "advanced traps: hearse" in hearse and "orange rim" not in hearse

@@ -448,8 +448,7 @@ def _shown_traps(s: BadBonesState) -> list:
 def legend_for(s: BadBonesState) -> list[Entry]:
     """The legend for this picture: the basic game's, and an entry for each sign of the new
     traps only when the picture shows it (basic pictures keep the basic legend exactly)."""
-    if s.capital_size:
-        return coop_legend(s)
+    base = coop_legend(s) if s.capital_size else LEGEND   # the co-op side: its own tower and houses
     shown = _shown_traps(s)
     new = [k for k in NEW_TRAPS if any(kind == k and not (k == "bomb" and dmg) for kind, dmg, _ in shown)]
     broken = [k for k in NEW_TRAPS if k != "bomb" and (k, True) in {(kind, dmg) for kind, dmg, _ in shown}]
@@ -458,7 +457,7 @@ def legend_for(s: BadBonesState) -> list[Entry]:
     armed, frozen = has_weapons(s), frozen_shown(s)
     chiefs = chief_entries(s)
     if not (new or broken or sides or blast or armed or frozen or chiefs):
-        return LEGEND
+        return base
     extra = []
     if new:
         extra.append(Entry("advanced traps: " + ", ".join(new),
@@ -473,7 +472,7 @@ def legend_for(s: BadBonesState) -> list[Entry]:
     if frozen:
         extra.append(FROST_ENTRY)
     out = []
-    for e in LEGEND:
+    for e in base:
         if broken and e.text.endswith(": damaged"):
             e = Entry(e.text, access.icons(_trap_icon("wall", True), *(_trap_icon(k, True) for k in broken),
                                            step=25), 25 * (len(broken) + 1) - 4)
@@ -1614,6 +1613,11 @@ CHIEF_POWER = {   # a few words of each kind's power, for the key (the rule cata
     "saboteur": "wrecks traps it trips",
     "emperor": "home: you lose; slain: hero too",
 }
+COOP_CHIEF_POWER = {   # where the co-op side's towers and capital change a power's words
+    "artificer": "2 towers or capital houses",
+    "nice": "rebuilds a capital house, never wrecks",
+    "emperor": "a tower or the capital: the team loses",
+}
 
 
 def chief_title(game: BadBones, sid: int) -> str:
@@ -1797,9 +1801,11 @@ CHIEF_ENTRY = Entry("orange rim: a Skeleton Chief (sign: kind; disc: symbol)")
 UNIT_ENTRY = Entry("brackets, blue outlines: a Chief Instructor's unit (thick: its leader)", _unit_icon, 42)
 
 
-def chief_entry(kind: str, title: str) -> Entry:
-    """The key's entry for one kind of chief: a sample token, its title and its power."""
-    return Entry(f"{title}: {CHIEF_POWER[kind]}", _chief_icon(kind, CHIEF_ICON_SYMBOL[kind]), 20)
+def chief_entry(kind: str, title: str, coop: bool = False) -> Entry:
+    """The key's entry for one kind of chief: a sample token, its title and its power (``coop``:
+    in the co-op game's words)."""
+    power = COOP_CHIEF_POWER.get(kind, CHIEF_POWER[kind]) if coop else CHIEF_POWER[kind]
+    return Entry(f"{title}: {power}", _chief_icon(kind, CHIEF_ICON_SYMBOL[kind]), 20)
 
 
 def chiefs_shown(s: BadBonesState) -> list[str]:
@@ -1819,7 +1825,7 @@ def chief_entries(s: BadBonesState) -> list[Entry]:
     if not kinds:
         return []
     titles = {c.kind: c.title for c in components().chiefs}
-    out = [CHIEF_ENTRY] + [chief_entry(k, titles[k]) for k in kinds]
+    out = [CHIEF_ENTRY] + [chief_entry(k, titles[k], bool(s.capital_size)) for k in kinds]
     return out + ([UNIT_ENTRY] if units_shown(s) else [])
 
 

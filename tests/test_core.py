@@ -178,7 +178,7 @@ def test_load_and_available():
     game = bonekit.load("bone_to_pick")
     assert game is bonekit.load("bone_to_pick")
     assert game.id == "bone_to_pick" and game.title == "Bone to Pick"
-    assert bonekit.available() == ["bone_to_pick", "bad_bones", "rolled_bones"]
+    assert bonekit.available() == ["bone_to_pick", "bad_bones", "rolled_bones", "bone_wars"]
     assert "bone_to_pick" in repr(game)
     assert game.variants == ("base", "campaign", "epic", "team", "solo", "coop")
     assert game.player_counts["base"] == (2, 3, 4, 5, 6)

@@ -131,7 +131,6 @@ BAD = [
     ("action not a string", mutate(actions=["P1 play 3", 7]), "field 'actions' must be a list"),
     ("action too long", mutate(actions=["P1 play " + "3" * 300]), "field 'actions'"),
     ("unknown game", mutate(game="chess"), "no game 'chess'"),
-    ("coming game", mutate(game="bone_wars"), "not built yet"),
     ("illegal action", mutate(actions=["P1 play 3", "P2 play 11"]),
      "action 2 ('P2 play 11') is refused"),
     ("action after a seat chose", mutate(actions=["P1 play 3", "P1 play 4"]),

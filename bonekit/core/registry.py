@@ -12,10 +12,9 @@ GAMES: dict[str, tuple[str, str]] = {
     "bone_to_pick": ("bonekit.games.bone_to_pick", "BoneToPick"),
     "bad_bones": ("bonekit.games.bad_bones", "BadBones"),
     "rolled_bones": ("bonekit.games.rolled_bones", "RolledBones"),
+    "bone_wars": ("bonekit.games.bone_wars", "BoneWars"),
 }
-COMING: dict[str, str] = {
-    "bone_wars": "Bone Wars",
-}
+COMING: dict[str, str] = {}
 _loaded: dict[str, Game] = {}
 
 

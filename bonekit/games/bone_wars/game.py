@@ -1,0 +1,237 @@
+"""Bone Wars: the rival paleontologists Marsh and Cope, four rounds of digs, papers and awards.
+
+The Game object is stateless; ``BoneWarsState`` holds everything. A decision owed in the middle
+of a turn (a bonus's choice, a full crate, the steps of passing) comes first (``pending``);
+otherwise the seat whose turn it is acts (setup bundles, then the turns of each round).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...core.actions import Action, seat_name
+from ...core.bots import RandomBot
+from ...core.events import Event
+from ...core.game import Game, Outcome
+from ...core.options import names_option, unknown_options, variant_option
+from ...core.rules import RuleCatalog
+from ...core.words import short
+from . import effects, rounds, turn
+from .data import components
+from .state import BoneWarsState
+from .text import render_text
+
+R = "bone_wars."
+PASS_DECISIONS = ("profession", "university")
+
+
+class BoneWars(Game[BoneWarsState]):
+    id = "bone_wars"
+    title = "Bone Wars"
+    variants = ("basic",)
+    player_counts = {"basic": (2, 3, 4)}
+
+    def __init__(self) -> None:
+        self.rules = RuleCatalog.from_markdown(Path(__file__).with_name("rules.md"))
+        self.data = components()
+        self.bots = {"random": RandomBot}
+
+    # ---- setup ------------------------------------------------------------------------------
+    def new(self, players: int, variant: str | None = None, seed: int = 0, **options: Any) -> BoneWarsState:
+        variant = variant_option(variant, self.variants, "basic", self.title)
+        if type(players) is not int or players not in self.player_counts[variant]:
+            raise ValueError(f"{self.title} ({variant}) is for 2 to 4 players, not {short(players)}")
+        unknown_options(options, {"names"}, f" for {self.title}")
+        names = names_option(options.get("names"), players)
+        return rounds.new_state(players, variant, seed, tuple(names), {})
+
+    def setup_events(self, state: BoneWarsState) -> tuple[Event, ...]:
+        first = state.bundle_queue[0] if state.bundle_queue else state.current
+        return (
+            Event(
+                "setup",
+                R + "setup",
+                f"The board is set for {state.players} players; {seat_name(first)} "
+                "chooses a setup bundle first.",
+            ),
+        )
+
+    # ---- who acts and what they may do --------------------------------------------------------
+    def to_move(self, state: BoneWarsState) -> tuple[int, ...]:
+        if state.over:
+            return ()
+        if state.pending:
+            return (state.pending[0].seat,)
+        if state.phase == "bundles":
+            return (state.bundle_queue[0],)
+        return (state.current,)
+
+    def legal_actions(self, state: BoneWarsState, seat: int) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        if state.pending:
+            p = state.pending[0]
+            return rounds.pass_answers(state, p) if p.kind in PASS_DECISIONS else effects.answers(state, p)
+        if state.phase == "bundles":
+            return rounds.bundle_actions(state, seat)
+        return turn.legal(state, seat)
+
+    def current_rule(self, state: BoneWarsState) -> str:
+        if state.over:
+            return R + "scoring.end"
+        if state.pending:
+            return R + {"profession": "pass.profession", "university": "pass.team", "overflow": "crates"}.get(
+                state.pending[0].kind, "bonus"
+            )
+        if state.phase == "bundles":
+            return R + "setup.bundles"
+        t = state.turn
+        if t is None:
+            return R + "turn"
+        return R + ("team" if t.mode == "team" else "paleo" if t.mode == "paleo" else "turn.slots")
+
+    def stage(self, state: BoneWarsState) -> tuple[str, str]:
+        if state.phase == "bundles":
+            return "setup", "setup bundles"
+        if state.over:
+            return "the end", "final scoring"
+        return f"round {state.round} of 4", f"{seat_name(state.current)}'s turn"
+
+    def why_illegal(self, state: BoneWarsState, action: Action) -> tuple[str, str]:
+        rule = self.current_rule(state)
+        who = seat_name(action.seat)
+        if not 0 <= action.seat < state.players:
+            return f"there is no {who} at a {state.players}-player table", R + "setup"
+        owing = self.to_move(state)
+        if action.seat not in owing:
+            return f"it is {', '.join(seat_name(s) for s in owing)}'s decision now, not {who}'s", rule
+        b = state.boards[action.seat]
+        if action.verb == "play" and state.turn is None and state.phase == "turn" and not state.pending:
+            card = action.args[0] if action.args else "?"
+            if card not in b.hand:
+                return f"{who} has no card {short(card)} in hand", R + "turn"
+            slot = turn.open_slot(state, action.seat)
+            if slot is None:
+                return f"all of {who}'s action slots are used this round: pass", R + "turn.slots"
+            cost = turn.slot_spec(state, action.seat, slot).cost + turn.card_cost(card)
+            return (
+                f"playing it into slot {slot + 1} costs ${cost} (slot and card); {who} has ${b.money}",
+                R + "turn.cost",
+            )
+        t = state.turn
+        if t is not None and t.mode == "team" and not state.pending:
+            if action.verb == "dig" and action.args and action.args[0] in turn.DEPTHS:
+                if turn.DEPTHS.index(action.args[0]) >= t.depth:
+                    return (
+                        f"this turn digs only down to the {turn.DEPTHS[t.depth - 1]} slot",
+                        R + "team.dig",
+                    )
+                return (
+                    f"there is no bone in the {action.args[0]} slot here, or no action point left",
+                    R + "team.dig",
+                )
+            if action.verb == "move":
+                return (
+                    "the team moves only along the arrows from its dig site, with a free move or an "
+                    "action point",
+                    R + "team.move",
+                )
+            if action.verb == "discover":
+                return (
+                    "discovering costs 2 action points and needs a species card at the site",
+                    R + "team.discover",
+                )
+        if t is not None and t.mode == "paleo" and action.verb == "go" and action.args:
+            return (
+                f"the paleontologist must move to another action: {who}'s is already at {b.paleo}",
+                R + "paleo.move",
+            )
+        options = self.legal_actions(state, action.seat)
+        shown = ", ".join(f"'{a.label}'" for a in options[:4]) + (" ..." if len(options) > 4 else "")
+        return f"{who} cannot do that now; for example {shown}", rule
+
+    # ---- applying ------------------------------------------------------------------------------
+    def copy_state(self, state: BoneWarsState) -> BoneWarsState:
+        return state.copy()
+
+    def successor(self, state: BoneWarsState) -> BoneWarsState:
+        return state.copy()
+
+    def step_fast(self, state: BoneWarsState, action: Action) -> None:
+        """Apply a legal ``action`` in place, without events (the simulation path)."""
+        self._apply(state, action, None)
+
+    def _apply(self, state: BoneWarsState, action: Action, events: list[Event] | None) -> None:
+        if state.pending:
+            if state.pending[0].kind in PASS_DECISIONS:
+                rounds.answer_pass(state, action, events)
+            else:
+                effects.answer(state, action, events)
+        elif state.phase == "bundles":
+            rounds.apply_bundle(state, action, events)
+        elif action.verb == "pass":
+            rounds.apply_pass(state, action.seat, events)
+        else:
+            turn.apply(state, action, events)
+            effects.run(state, events)
+        self._advance(state, events)
+
+    def _advance(self, state: BoneWarsState, events: list[Event] | None) -> None:
+        """Move on once nothing is owed: the next bundle, the next turn, the next round."""
+        if state.pending or state.effects:
+            return
+        if state.phase == "bundles":
+            if not state.bundle_queue:
+                rounds.start_play(state, events)
+            return
+        if state.turn is not None and not turn.finish(state, events):
+            return
+        if state.turn is None:  # the current seat has ended its turn or passed
+            if all(state.passed):
+                rounds.end_round(state, events)
+            else:
+                state.current = self._next(state, state.current)
+
+    def _next(self, state: BoneWarsState, seat: int) -> int:
+        """The next seat in this round's order that has not passed."""
+        order = state.order
+        i = order.index(seat)
+        for step in range(1, len(order) + 1):
+            nxt = order[(i + step) % len(order)]
+            if not state.passed[nxt]:
+                return nxt
+        return seat
+
+    # ---- the end -------------------------------------------------------------------------------
+    def score(self, state: BoneWarsState, seat: int) -> int:
+        return state.boards[seat].rp
+
+    def outcome(self, state: BoneWarsState) -> Outcome | None:
+        if not state.over:
+            return None
+        scores = tuple(b.rp for b in state.boards)
+        archived = [sum(len(v) for v in b.archive.values()) for b in state.boards]
+        best = max((scores[s], archived[s]) for s in range(state.players))
+        winners = tuple(s for s in range(state.players) if (scores[s], archived[s]) == best)
+        names = " and ".join(seat_name(s) for s in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return Outcome(
+            "win", winners, scores, summary=f"{names} {verb} with {best[0]} RP.", rule=R + "scoring.end"
+        )
+
+    # ---- views -----------------------------------------------------------------------------------
+    def view(self, state: BoneWarsState, seat: int | None) -> BoneWarsState:
+        """``state`` as ``seat`` sees it: the other players' hands hidden, the decks unordered."""
+        v = state.copy()
+        v.viewer = seat
+        for s, b in enumerate(v.boards):
+            if seat is not None and s != seat:
+                b.hand = ["hidden"] * len(b.hand)
+        v.species_deck = sorted(v.species_deck)
+        v.paleo_deck = sorted(v.paleo_deck)
+        v.bag = sorted(v.bag)
+        return v
+
+    def text(self, state: BoneWarsState, seat: int | None = None) -> str:
+        return render_text(self, self.view(state, seat) if seat is not None else state, seat)

@@ -1,0 +1,549 @@
+"""A Bone Wars turn: a card played into the leftmost open action slot, then either team
+actions (the card's or the slot's action points) or one paleontologist action.
+
+Every step is one small decision (an action label): ``play``, ``prize``, ``mode``; the team's
+``move``, ``dig``, ``discover``, ``site``, ``camp``, ``deeper``, ``end``; the paleontologist's
+``go``, then ``publish`` + ``bone`` + ``paper``, ``debunk``, ``claim`` or ``find``, and ``done``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...core.actions import Action
+from ...core.events import Event
+from . import effects
+from .data import components
+from .effects import archive_limit, envelope_bonus, envelope_of, gain_bone, gain_loyalty, queue, say, who
+from .state import BoneWarsState, Turn, rival
+
+DEPTHS = ("top", "middle", "bottom")
+LOCATIONS = ("publish", "debunk", "award", "find")
+DEBUNK_LOYALTY = {2: 1, 3: 2, 4: 4}
+PAPER_LOYALTY = {2: 1, 3: 1, 4: 2}
+
+
+# ---- what a card and a slot give ----------------------------------------------------------------
+def slot_spec(state: BoneWarsState, seat: int, i: int):
+    """Action slot ``i`` of ``seat``: the printed one, or the upgraded tile placed over it."""
+    d, tile = components(), state.boards[seat].slots[i]
+    return d.action_slots[i] if tile < 0 else d.upgraded_slots[tile]
+
+
+def open_slot(state: BoneWarsState, seat: int) -> int | None:
+    """The leftmost slot with no card this round (None: every slot is used)."""
+    return next((i for i, c in enumerate(state.boards[seat].played) if c is None), None)
+
+
+def card_cost(card: str) -> int:
+    d = components()
+    if card in d.team_cards:
+        return d.team_cards[card].cost
+    paleo = next((p for p in d.paleontologists if p.id == card), None)
+    return paleo.cost if paleo else 0
+
+
+def card_type(card: str) -> str:
+    d = components()
+    return "team" if card in d.team_cards else "species" if card in d.species else "paleo"
+
+
+def prize_due(state: BoneWarsState, seat: int, card: str, slot: int) -> bool:
+    """Whether a species card in ``slot`` earns its prize: the slot shows its minor find."""
+    d = components()
+    return card in d.species and slot_spec(state, seat, slot).find == d.species[card].find
+
+
+# ---- listing the legal actions ------------------------------------------------------------------
+def legal(state: BoneWarsState, seat: int) -> list[Action]:
+    t, b = state.turn, state.boards[seat]
+    a = lambda verb, *args: Action(seat, verb, tuple(args))  # noqa: E731 - a short builder
+    if t is None:  # the start of a turn: a card to play, or pass
+        slot = open_slot(state, seat)
+        out = []
+        if slot is not None:
+            cost = slot_spec(state, seat, slot).cost
+            out = [a("play", c) for c in sorted(set(b.hand)) if cost + card_cost(c) <= b.money]
+        return out + [a("pass")]
+    if t.mode is None:
+        out = [a("prize")] if t.prize_later else []
+        kind = card_type(t.card)
+        modes = ("team", "paleo") if kind == "species" else (kind,)
+        return out + [a("mode", m) for m in modes]
+    if t.mode == "team":
+        return _team_actions(state, seat, t, a)
+    return _paleo_actions(state, seat, t, a)
+
+
+def _team_actions(state: BoneWarsState, seat: int, t: Turn, a) -> list[Action]:
+    b, d = state.boards[seat], components()
+    if b.team is None:  # the round's first team action leaves the university
+        uni = next(u for u in d.universities if u.space == b.university)
+        return [a("move", s) for s in uni.sites]
+    site = state.sites[_site_index(state, b.team)]
+    out = []
+    if t.free or t.ap:
+        out += [a("move", s) for s in d.dig_sites[b.team].to]
+    if t.ap >= 1:
+        out += [a("dig", DEPTHS[i]) for i in range(min(t.depth, 3)) if site.bones[i] is not None]
+    if t.ap >= 2 and site.card is not None:
+        out.append(a("discover"))
+    if t.ap >= 1:
+        out += [a("site", s.id) for s in state.sites if s.id == b.team or seat in s.camps]
+        if seat not in site.camps and _camp_space(state, site) is not None:
+            out += [a("camp", kind) for kind in sorted(set(b.camps_left))]
+        out.append(a("deeper"))
+    return out + [a("end")]
+
+
+def _paleo_actions(state: BoneWarsState, seat: int, t: Turn, a) -> list[Action]:
+    b, d = state.boards[seat], components()
+    if t.action is None:
+        return [a("go", loc) for loc in LOCATIONS if loc != b.paleo]
+    if t.action == "publish":
+        if t.building is not None:
+            sp, paid = t.building
+            out = [a("bone", k) for k in sorted(set(_free_bones(t, b.crates))) if _fits(sp, paid, k)]
+            return out + ([a("paper")] if len(paid) >= 2 else [])
+        busy = {sp for sp, _ in t.papers}
+        out = [
+            a("publish", sp)
+            for sp in sorted(set(b.hand))
+            if sp in d.species
+            and sp not in busy
+            and _room(state, seat, sp, t)
+            and _best_skeleton(sp, _free_bones(t, b.crates)) >= 2
+        ]
+        return out + [a("done")]
+    if t.action == "debunk":
+        have = Counter(b.crates)
+        theirs = {v for shelf in state.shelves[rival(b.patron)] for v in shelf if v}
+        out = [
+            a("debunk", k, str(n)) for k in sorted(have) for n in (2, 3, 4) if have[k] >= n and n in theirs
+        ]
+        return out + [a("done")]
+    if t.done_once:
+        return [a("done")]
+    if t.action == "award":
+        return [a("claim", tile, str(i + 1)) for tile, i in _claimable(state, seat)] + [a("done")]
+    out = [
+        a("find", sp, str(r + 1), str(c + 1))
+        for sp in sorted(set(b.hand))
+        if sp in d.species and _room(state, seat, sp, t)
+        for r, row in enumerate(state.finds)
+        for c, tile in enumerate(row)
+        if tile is not None and tile == d.species[sp].find
+    ]
+    return out + [a("done")]
+
+
+def _site_index(state: BoneWarsState, site: str) -> int:
+    return next(i for i, s in enumerate(state.sites) if s.id == site)
+
+
+def _camp_space(state: BoneWarsState, site) -> int | None:
+    """A free base-camp space of ``site`` at this table size (None: all taken)."""
+    spaces = [n for n in components().dig_sites[site.id].camps if n <= state.players]
+    return len(site.camps) if len([c for c in site.camps if c >= 0]) < len(spaces) else None
+
+
+def _free_bones(t: Turn, crates: list[str]) -> list[str]:
+    """The crate bones not yet promised to a skeleton this turn."""
+    left = list(crates)
+    for _, paid in [*t.papers, *([t.building] if t.building else [])]:
+        for k in paid:
+            left.remove(k)
+    return left
+
+
+def _part(kind: str) -> str:
+    return components().bones[kind].part
+
+
+def _fits(sp: str, paid: tuple[str, ...], kind: str) -> bool:
+    """Whether bone ``kind`` fills a part of ``sp``'s skeleton not yet paid for."""
+    s = components().species[sp]
+    part = _part(kind)
+    if part in {_part(k) for k in paid}:
+        return False
+    if part == "skull":
+        return s.skull in ("either", kind)
+    if part == "limb":
+        return s.limb in ("either", kind)
+    return True
+
+
+def _best_skeleton(sp: str, bones: list[str]) -> int:
+    """How many different parts of ``sp`` the bones ``bones`` could pay for."""
+    paid: tuple[str, ...] = ()
+    for k in sorted(set(bones)):
+        if _fits(sp, paid, k):
+            paid += (k,)
+    return len(paid)
+
+
+def _room(state: BoneWarsState, seat: int, sp: str, t: Turn) -> bool:
+    """Whether ``sp``'s envelope has room, counting the papers of this turn going there."""
+    env = envelope_of(sp)
+    coming = sum(1 for s, _ in t.papers if envelope_of(s) == env)
+    return len(state.boards[seat].archive.get(env, [])) + coming < archive_limit(state, seat)
+
+
+def _claimable(state: BoneWarsState, seat: int) -> list[tuple[str, int]]:
+    d = components()
+    out = []
+    for tile_id in state.awards:
+        if tile_id in state.boards[seat].awards:
+            continue
+        tile = next(t for kind in d.awards.values() for t in kind if t.id == tile_id)
+        have = award_count(state, seat, tile)
+        for i, space in enumerate(tile.spaces):
+            if state.award_marks[tile_id][i] is None and have >= space.need:
+                out.append((tile_id, i))
+    return out
+
+
+def award_count(state: BoneWarsState, seat: int, tile) -> int:
+    """How many of ``seat``'s archived species count for award ``tile`` (an amphibian counts
+    as any category for a B award)."""
+    d = components()
+    cards = [c for env in state.boards[seat].archive.values() for c in env]
+    if tile.kind == "A":
+        return sum(1 for c in cards if d.species[c].by == tile.target)
+    if tile.kind == "B":
+        return sum(1 for c in cards if d.species[c].category in (tile.target, "amphibian"))
+    return len(state.boards[seat].archive.get(tile.target, []))
+
+
+# ---- applying ---------------------------------------------------------------------------------------
+def apply(state: BoneWarsState, action: Action, events: list[Event] | None) -> None:
+    seat, verb, args = action.seat, action.verb, action.args
+    b, t = state.boards[seat], state.turn
+    if verb == "play":
+        slot = open_slot(state, seat)
+        cost = slot_spec(state, seat, slot).cost + card_cost(args[0])
+        b.money -= cost
+        b.hand.remove(args[0])
+        b.played[slot] = args[0]
+        state.turn = Turn(seat, args[0], slot, prize_later=prize_due(state, seat, args[0], slot))
+        say(
+            events,
+            "play",
+            "turn.slots",
+            f"{who(state, seat)} plays {card_name(args[0])} into slot {slot + 1} and pays ${cost}.",
+            seat=seat,
+            card=args[0],
+            slot=slot,
+        )
+        if card_type(args[0]) != "species":
+            _mode(state, seat, card_type(args[0]), events)
+    elif verb == "prize":
+        t.prize_later = False
+        _prize(state, seat, t.card, events)
+    elif verb == "mode":
+        _mode(state, seat, args[0], events)
+    elif t.mode == "team":
+        _team(state, seat, t, verb, args, events)
+    else:
+        _paleo(state, seat, t, verb, args, events)
+
+
+def card_name(card: str) -> str:
+    d = components()
+    if card in d.team_cards:
+        return f"the team card {d.team_cards[card].name}"
+    if card in d.species:
+        return d.species[card].name
+    paleo = next(p for p in d.paleontologists if p.id == card)
+    return f"the paleontologist card {paleo.name}"
+
+
+def _prize(state: BoneWarsState, seat: int, card: str, events: list[Event] | None) -> None:
+    say(
+        events,
+        "prize",
+        "turn.prize",
+        f"{who(state, seat)} takes the prize bonus of {card_name(card)}.",
+        seat=seat,
+    )
+    queue(state, seat, [dict(x) for x in components().species[card].prize], front=True)
+
+
+def _mode(state: BoneWarsState, seat: int, mode: str, events: list[Event] | None) -> None:
+    t, d = state.turn, components()
+    t.mode = mode
+    if mode == "team":
+        if t.card in d.team_cards:
+            card = d.team_cards[t.card]
+            t.ap, t.depth = card.ap, card.depth
+        else:
+            slot = slot_spec(state, seat, t.slot)
+            t.ap, t.depth = slot.ap, slot.depth
+        t.free = effects.free_moves(state, seat)
+        say(
+            events,
+            "mode",
+            "team",
+            f"{who(state, seat)} sends the team out: {t.ap} action points, digging "
+            f"down to the {DEPTHS[min(t.depth, 3) - 1]} slot, {t.free} free moves.",
+            seat=seat,
+        )
+    else:
+        say(events, "mode", "paleo", f"{who(state, seat)} takes a paleontologist action.", seat=seat)
+
+
+def _team(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: list[Event] | None) -> None:
+    b, d = state.boards[seat], components()
+    if verb == "end":
+        t.mode = "done"
+        return
+    if verb == "move":
+        if b.team is None:
+            how = "leaves the university for"
+            state.universities = {k: v for k, v in state.universities.items() if v != seat}
+            b.university = None
+        elif t.free:
+            t.free -= 1
+            how = "moves (a free move) to"
+        else:
+            t.ap -= 1
+            how = "moves (1 action point) to"
+        b.team = args[0]
+        say(
+            events,
+            "move",
+            "team.move",
+            f"{who(state, seat)}'s team {how} {d.dig_sites[args[0]].name}.",
+            seat=seat,
+            site=args[0],
+        )
+        return
+    site = state.sites[_site_index(state, b.team)]
+    name = d.dig_sites[b.team].name
+    if verb == "dig":
+        t.ap -= 1
+        i = DEPTHS.index(args[0])
+        bone, site.bones[i] = site.bones[i], None
+        gain_bone(state, seat, bone, events, f"digs up at {name} (the {args[0]} slot)")
+    elif verb == "discover":
+        t.ap -= 2
+        b.hand.append(site.card)
+        say(
+            events,
+            "discover",
+            "team.discover",
+            f"{who(state, seat)} discovers {card_name(site.card)} at {name}.",
+            seat=seat,
+        )
+        site.card = None
+    elif verb == "site":
+        t.ap -= 1
+        where = state.sites[_site_index(state, args[0])]
+        tile = d.site_actions[where.action]
+        say(
+            events,
+            "site",
+            "team.site",
+            f"{who(state, seat)} uses the dig site action of {d.dig_sites[args[0]].name}: {tile.text}",
+            seat=seat,
+        )
+        queue(state, seat, [dict(x) for x in tile.effect], front=True)
+    elif verb == "camp":
+        t.ap -= 1
+        b.camps_left.remove(args[0])
+        site.camps.append(seat)
+        what = "one more free move" if args[0] == "move" else "room for one more card in each envelope"
+        say(
+            events,
+            "camp",
+            "team.camp",
+            f"{who(state, seat)} sets up a base camp at {name}: {what}.",
+            seat=seat,
+        )
+    elif verb == "deeper":
+        t.ap -= 1
+        state.bag.extend(x for x in site.bones if x is not None)
+        if site.card is not None:
+            state.species_discard.append(site.card)
+        site.bones = [effects.draw_bone(state) for _ in range(3)]
+        site.card = effects.draw_species(state)
+        say(
+            events,
+            "deeper",
+            "team.deeper",
+            f"{who(state, seat)} digs deeper at {name}: new bones and a new species card.",
+            seat=seat,
+        )
+
+
+def _paleo(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: list[Event] | None) -> None:
+    b = state.boards[seat]
+    if verb == "go":
+        t.action = b.paleo = args[0]
+        say(events, "go", "paleo.move", f"{who(state, seat)}'s paleontologist goes to {args[0]}.", seat=seat)
+    elif verb == "publish":
+        t.building = (args[0], ())
+    elif verb == "bone":
+        sp, paid = t.building
+        t.building = (sp, paid + (args[0],))
+    elif verb == "paper":
+        t.papers.append(t.building)
+        t.building = None
+    elif verb == "debunk":
+        _debunk(state, seat, args[0], int(args[1]), events)
+    elif verb == "claim":
+        _claim(state, seat, args[0], int(args[1]) - 1, events)
+        t.done_once = True
+    elif verb == "find":
+        _find(state, seat, args[0], int(args[1]) - 1, int(args[2]) - 1, events)
+        t.done_once = True
+    elif verb == "done":
+        if t.action == "publish":
+            _publish(state, seat, t, events)
+        t.mode = "done"
+
+
+def _publish(state: BoneWarsState, seat: int, t: Turn, events: list[Event] | None) -> None:
+    """Every paper of the turn: bones to the bag, rewards, archive, a paper tile on the shelf."""
+    b, d = state.boards[seat], components()
+    later: list[dict] = []
+    for sp, paid in t.papers:
+        for k in paid:
+            b.crates.remove(k)
+            state.bag.append(k)
+        n = len(paid)
+        s = d.species[sp]
+        say(
+            events,
+            "publish",
+            "paleo.publish",
+            f"{who(state, seat)} publishes {s.name} with {n} different bones ({', '.join(paid)}).",
+            seat=seat,
+            species=sp,
+            bones=n,
+        )
+        later.append({"loyalty": PAPER_LOYALTY[n]})
+        if n >= 3:
+            later += [dict(x) for x in s.prize]
+        if n == 4:
+            later.append({"round_bonus": 1})
+        b.hand.remove(sp)
+        env = envelope_of(sp)
+        b.archive.setdefault(env, []).append(sp)
+        say(
+            events,
+            "archive",
+            "paleo.archive",
+            f"{s.name} goes into envelope {env} ({len(b.archive[env])} there).",
+            seat=seat,
+        )
+        bonus = next(e.bonus for e in d.archive if e.id == env)
+        later += [dict(x) for x in bonus] * len(b.archive[env])
+        add_paper(state, b.patron, n, events, seat)
+    queue(state, seat, later, front=True)
+
+
+def add_paper(state: BoneWarsState, patron: str, value: int, events: list[Event] | None, seat: int) -> None:
+    """A value-``value`` paper on ``patron``'s side: the lowest free spot, else the portrait shelf."""
+    for shelf in state.shelves[patron]:
+        for i, v in enumerate(shelf):
+            if v is None:
+                shelf[i] = value
+                say(
+                    events,
+                    "paper",
+                    "paleo.shelf",
+                    f"A value-{value} paper joins {patron.title()}'s bookshelf.",
+                    seat=seat,
+                )
+                return
+    state.overflow[patron].append(value)
+    say(
+        events,
+        "paper",
+        "paleo.shelf",
+        f"{patron.title()}'s bookshelf is full: the value-{value} paper waits under the portrait.",
+        seat=seat,
+    )
+
+
+def _debunk(state: BoneWarsState, seat: int, kind: str, n: int, events: list[Event] | None) -> None:
+    b = state.boards[seat]
+    for _ in range(n):
+        b.crates.remove(kind)
+        state.bag.append(kind)
+    other = rival(b.patron)
+    shelves = state.shelves[other]
+    # the highest such paper leaves; the papers above it slide down (ruling bone_wars.ruling.shelf_order)
+    spot = max((r, i) for r, shelf in enumerate(shelves) for i, v in enumerate(shelf) if v == n)
+    shelves[spot[0]][spot[1]] = None
+    _slide_down(shelves)
+    say(
+        events,
+        "debunk",
+        "paleo.debunk",
+        f"{who(state, seat)} discards {n} {kind} bones and debunks a value-{n} paper of {other.title()}'s.",
+        seat=seat,
+        n=n,
+    )
+    gain_loyalty(state, seat, b.patron, DEBUNK_LOYALTY[n], events)
+    add_paper(state, b.patron, n, events, seat)
+
+
+def _slide_down(shelves: list[list[int | None]]) -> None:
+    """Papers move down into gaps, spot by spot in filling order; neutral tiles (0) stay put."""
+    spots = [(r, i) for r, shelf in enumerate(shelves) for i, v in enumerate(shelf) if v != 0]
+    papers = [shelves[r][i] for r, i in spots if shelves[r][i] is not None]
+    for k, (r, i) in enumerate(spots):
+        shelves[r][i] = papers[k] if k < len(papers) else None
+
+
+def _claim(state: BoneWarsState, seat: int, tile_id: str, i: int, events: list[Event] | None) -> None:
+    d = components()
+    tile = next(t for kind in d.awards.values() for t in kind if t.id == tile_id)
+    state.award_marks[tile_id][i] = seat
+    state.boards[seat].awards.append(tile_id)
+    say(
+        events,
+        "claim",
+        "paleo.award",
+        f"{who(state, seat)} claims award {tile_id} (space {i + 1}).",
+        seat=seat,
+    )
+    gain_loyalty(state, seat, state.boards[seat].patron, tile.spaces[i].loyalty, events)
+    queue(state, seat, [{"round_bonus": 1}], front=True)
+
+
+def _find(state: BoneWarsState, seat: int, sp: str, r: int, c: int, events: list[Event] | None) -> None:
+    b, d = state.boards[seat], components()
+    b.hand.remove(sp)
+    env = envelope_of(sp)
+    b.archive.setdefault(env, []).append(sp)
+    state.finds[r][c] = None
+    say(
+        events,
+        "find",
+        "paleo.find",
+        f"{who(state, seat)} archives {d.species[sp].name} in envelope {env} and "
+        f"takes the {d.species[sp].find} minor find of column {c + 1}.",
+        seat=seat,
+    )
+    bonus = next(t.effect for t in d.bonus_tiles if t.id == state.find_bonus[c])
+    queue(state, seat, [dict(x) for x in bonus], front=True)
+    envelope_bonus(state, seat, env, len(b.archive[env]))
+
+
+def finish(state: BoneWarsState, events: list[Event] | None) -> bool:
+    """End the turn in progress if its actions are done (the prize, if kept for later, first);
+    returns whether the turn has ended."""
+    t = state.turn
+    if t is None or t.mode != "done" or state.pending or state.effects:
+        return False
+    if t.prize_later:
+        t.prize_later = False
+        _prize(state, t.seat, t.card, events)
+        effects.run(state, events)
+        if state.pending or state.effects:
+            return False
+    state.turn = None
+    return True

@@ -16,13 +16,18 @@ GAME = bonekit.load("bone_wars")
 D = components()
 
 
-def started(players=2, seed=0):
-    """The first turn of round 1, every setup bundle taken (each seat's first listed choice)."""
+def started(players=2, seed=0, grants=False):
+    """The first turn of round 1, every setup bundle taken (each seat's first listed choice);
+    without ``grants`` nobody holds one, so the rulebook's examples read as written."""
     state = GAME.new(players, seed=seed)
     while state.phase == "bundles" or state.pending:
         seat = GAME.to_move(state)[0]
         state, _ = GAME.apply(state, GAME.legal_actions(state, seat)[0])
-    return GAME.copy_state(state)
+    state = GAME.copy_state(state)
+    if not grants:
+        for b in state.boards:
+            b.grant = None
+    return state
 
 
 def play(state, *labels):
@@ -49,8 +54,9 @@ def census(state):
         for c in [*b.hand, *(c for c in b.played if c)]:
             (cards if c in D.species else paleo if c not in D.team_cards else []).append(c)
         cards += [c for env in b.archive.values() for c in env]
-    for p in state.pending:
+    for p in state.pending:   # a look at species cards, two bones drawn with a grant
         cards += list(p.get("cards") or ())
+        bones += len(p.get("bones") or ())
     return bones, sorted(cards), sorted(paleo)
 
 
@@ -188,7 +194,8 @@ def test_ellen_s_publishing_example():
     assert state.pending and state.pending[0].kind == "draw"
     state, more = play(state, f"{me} draw", f"{me} draw")
     b = state.boards[seat]
-    assert b.crates and len(b.crates) == 2 and b.loyalty["cope"] == 2     # 1 + 1 (Williston's +1: later)
+    assert b.crates and len(b.crates) == 2
+    assert b.loyalty["cope"] == 3        # 1 and 1 for the papers, 1 from Williston's card (once)
     assert b.archive == {"D": ["ichthyornis"], "A": ["archaeotherium"]}
     said = texts(events + more)
     assert any("gains $2" in t for t in said)                             # envelope A, its first card
@@ -214,7 +221,7 @@ def test_robert_s_debunking_example():
     me, b = f"P{seat + 1}", state.boards[seat]
     b.patron, b.crates, b.paleo = "marsh", ["torso"] * 3 + ["tail"] * 2, None
     state.shelves["cope"][0][:2] = [3, 4]
-    state.turn = Turn(seat, "reed-1", 0, mode="paleo")
+    state.turn = Turn(seat, "stegosaurus", 0, mode="paleo")   # Robert played a species card
     state, events = play(state, f"{me} go debunk")
     offered = [a.label for a in GAME.legal_actions(state, seat)]
     assert f"{me} debunk tail 2" not in offered                          # no value-2 paper there
@@ -255,7 +262,7 @@ def test_elisabeth_s_minor_find_example():
     state.find_bonus[col] = "rare"
     state.finds[0][col] = "hammer"
     rp = b.rp
-    state.turn = Turn(seat, "powell-1", 0, mode="paleo")
+    state.turn = Turn(seat, "stegosaurus", 0, mode="paleo")
     state, events = play(state, f"{me} go find", f"{me} find ornithomimus 1 {col + 1}")
     assert state.boards[seat].rp == rp + 2 and state.finds[0][col] is None
     assert state.pending and state.pending[0].kind == "rare"              # up to 2 rare bones
@@ -309,3 +316,121 @@ def test_passing_takes_a_new_profession_and_university():
     b = state.boards[seat]
     assert b.university == spaces[0] and b.patron == D.universities[spaces[0] - 1].patron
     assert b.grant == state.grants[spaces[0]] and state.passed[seat]
+
+
+# ---- the paleontologist cards' bonuses, the grants, the specialists --------------------------------
+def paleo_turn(card, crates=(), hand=(), patron="marsh", grant=None, players=2):
+    """The seat whose turn it is, mid-turn, having played ``card`` for a paleontologist action."""
+    state = started(players)
+    seat = GAME.to_move(state)[0]
+    b = state.boards[seat]
+    b.patron, b.crates, b.hand, b.paleo, b.grant = patron, list(crates), list(hand), None, grant
+    b.played[0] = card
+    state.turn = Turn(seat, card, 0, mode="paleo")
+    return state, seat, f"P{seat + 1}"
+
+
+def labels(state, seat):
+    return [a.label for a in GAME.legal_actions(state, seat)]
+
+
+def test_reed_and_leidy_at_a_debunk():
+    state, seat, me = paleo_turn("reed-1", crates=["torso"] * 3)
+    state.shelves["cope"][0][0] = 3
+    state, _ = play(state, f"{me} go debunk", f"{me} debunk torso 3")
+    assert state.boards[seat].loyalty["marsh"] == 3                      # 2 and Reed's 1
+    state, seat, me = paleo_turn("leidy-1", crates=["torso", "torso", "tail"])
+    state.shelves["cope"][0][0] = 3
+    state, _ = play(state, f"{me} go debunk")
+    assert f"{me} debunk torso 3 tail" in labels(state, seat)            # the tail stands in
+    state, _ = play(state, f"{me} debunk torso 3 tail")
+    assert state.boards[seat].crates == [] and state.boards[seat].loyalty["marsh"] == 2
+
+
+def test_cards_that_let_the_loyalty_go_to_either_patron():
+    state, seat, me = paleo_turn("sternberg-1", crates=["paw"] * 2)
+    state.shelves["cope"][0][0] = 2
+    state, _ = play(state, f"{me} go debunk", f"{me} debunk paw 2")
+    assert labels(state, seat) == [f"{me} split 0", f"{me} split 1"]
+    state, _ = play(state, f"{me} split 0")
+    assert state.boards[seat].loyalty == {"marsh": 0, "cope": 1}
+
+
+def test_marsh_s_card_lets_one_bone_stand_in_for_any_part():
+    state, seat, me = paleo_turn("marsh-1", crates=["herbivore", "wing"], hand=["ichthyornis"])
+    state, _ = play(state, f"{me} go publish", f"{me} publish ichthyornis")
+    assert f"{me} bone herbivore" not in labels(state, seat)             # Ichthyornis needs a carnivore
+    state, _ = play(state, f"{me} wild herbivore skull", f"{me} bone wing", f"{me} paper", f"{me} done")
+    assert state.boards[seat].archive == {"D": ["ichthyornis"]}
+
+
+def test_award_cards_lucas_and_cope():
+    state, seat, me = paleo_turn("lucas-1", players=3)
+    tile = state.awards[0]
+    other = (seat + 1) % 3
+    state.award_marks[tile][0] = other
+    need = components().awards["A"]
+    spec = next(t for t in need if t.id == tile)
+    state.boards[seat].archive = {"A": [s for s in sorted(D.species) if D.species[s].by == spec.target][:4]}
+    state, _ = play(state, f"{me} go award")
+    assert f"{me} claim {tile} 1" in labels(state, seat)                  # a space someone holds
+    state, seat, me = paleo_turn("cope-1", players=3)
+    state.boards[seat].archive = {"A": [s for s in sorted(D.species) if D.species[s].by == spec.target][:4]}
+    state, _ = play(state, f"{me} go award", f"{me} claim {tile} 1")
+    assert state.pending and state.pending[0].kind == "any_round_bonus"
+    assert labels(state, seat)[-1] == f"{me} bonus round4"
+
+
+def test_minor_find_cards_peabody_powell_and_foulke():
+    for card, check in (("peabody-1", "taken"), ("powell-1", "envelope"), ("foulke-1", "any")):
+        state, seat, me = paleo_turn(card, hand=["ornithomimus"])
+        state.finds[0] = ["fossil", None, "bug", "plant", "footprint"]
+        state, _ = play(state, f"{me} go find")
+        offered = labels(state, seat)
+        if check == "taken":
+            assert f"{me} find ornithomimus 1 2" in offered
+        elif check == "envelope":   # Ornithomimus shows a hammer: the tile must match, the envelope is free
+            state.finds[0][1] = "hammer"
+            offered = labels(state, seat)
+            row1 = {x for x in offered if " find ornithomimus 1 " in x}
+            assert row1 == {f"{me} find ornithomimus 1 2 {e}" for e in "abcde"}
+        else:
+            assert {f"{me} find ornithomimus 1 {c}" for c in (1, 3, 4, 5)} <= set(offered)
+
+
+def test_grants_bend_their_rules():
+    # a wild icon earns a species card's prize in any slot
+    state = started()
+    seat = GAME.to_move(state)[0]
+    b = state.boards[seat]
+    sp = next(s for s in sorted(D.species) if D.species[s].find != D.action_slots[0].find)
+    b.hand, b.grant = [sp], f"wild_{D.species[sp].find}"
+    state, _ = play(state, f"P{seat + 1} play {sp}")
+    assert state.turn.prize_later
+    # two more free moves; the paleontologist may stay; one more bone to choose from
+    state = started()
+    seat = GAME.to_move(state)[0]
+    me, b = f"P{seat + 1}", state.boards[seat]
+    b.grant, b.hand = "extra_moves", ["surveyor"]
+    state, _ = play(state, f"{me} play surveyor")
+    assert state.turn.free == D.board.free_moves[0] + 2
+    state, seat, me = paleo_turn("williston-1", grant="stay_put")
+    state.boards[seat].paleo = "publish"
+    state, _ = play(state, f"{me} go publish")
+    from bonekit.games.bone_wars import effects
+    state.boards[seat].grant = "extra_bone_draw"
+    effects.queue(state, seat, [{"bones": 1}])
+    effects.run(state, None)
+    assert state.pending[0].kind == "pick_bone" and len(GAME.legal_actions(state, seat)) in (1, 2)
+
+
+def test_a_hired_specialist_joins_a_torn_team_card():
+    state = started()
+    seat = GAME.to_move(state)[0]
+    me, b = f"P{seat + 1}", state.boards[seat]
+    b.specialists, b.hand, b.money = ["ichnologist"], ["dig_crew"], 5
+    state, _ = play(state, f"{me} play dig_crew")
+    assert labels(state, seat) == [f"{me} attach ichnologist", f"{me} skip"]
+    state, _ = play(state, f"{me} attach ichnologist")
+    assert state.pending and state.pending[0].kind == "paleo"            # a paleontologist card
+    assert state.boards[seat].specialists_used == ["ichnologist"]

@@ -13,10 +13,13 @@ from __future__ import annotations
 from ...core.actions import Action, seat_name
 from ...core.events import Event
 from .data import components
+from .perks import grant
 from .state import BoneWarsState, Decision, decision, rival
 
 R = "bone_wars."
-RULE = {  # the catalog section each effect kind cites
+RULE = {  # the catalog section each effect kind cites (the last two are the engine's own, never data)
+    "any_loyalty": "bonus.loyalty",
+    "loyalty_for_bonus": "grants.debunk_trade_loyalty",
     "money": "bonus.money",
     "rp": "bonus.money",
     "loyalty": "bonus.loyalty",
@@ -78,7 +81,7 @@ def free_moves(state: BoneWarsState, seat: int) -> int:
     """``seat``'s free moves a turn (base camps raise them)."""
     d = components()
     placed = sum(1 for c in d.board.camps if c == "move") - state.boards[seat].camps_left.count("move")
-    return d.board.free_moves[placed]
+    return d.board.free_moves[placed] + (2 if grant(state, seat, "extra_moves") else 0)
 
 
 def envelope_of(species: str) -> str:
@@ -103,6 +106,28 @@ def gain_bone(state: BoneWarsState, seat: int, kind: str, events: list[Event] | 
     say(events, "bone", "crates", f"{who(state, seat)} {how} a {kind}.", seat=seat, bone=kind)
     if len(b.crates) > capacity(state, seat):
         state.pending.insert(0, decision("overflow", seat))
+
+
+def bag_bone(state: BoneWarsState, seat: int, events: list[Event] | None) -> None:
+    """A bone from the bag for ``seat`` (with the extra-draw grant: two drawn, one kept)."""
+    if grant(state, seat, "extra_bone_draw") and len(state.bag) >= 2:
+        two = (draw_bone(state), draw_bone(state))
+        state.pending.insert(0, decision("pick_bone", seat, bones=two))
+        say(
+            events,
+            "draw",
+            "grants.extra_bone_draw",
+            f"{who(state, seat)} draws {two[0]} and {two[1]} and keeps one.",
+            seat=seat,
+        )
+        return
+    bone = draw_bone(state)
+    if bone is not None:
+        gain_bone(state, seat, bone, events, "draws")
+
+
+def _tile_effect(tile_id: str) -> tuple[dict, ...]:
+    return next(t.effect for t in components().bonus_tiles if t.id == tile_id)
 
 
 def gain_loyalty(state: BoneWarsState, seat: int, patron: str, n: int, events: list[Event] | None) -> None:
@@ -194,10 +219,16 @@ def _resolve(state: BoneWarsState, seat: int, e: dict, events: list[Event] | Non
             if n > 0 and state.bag:
                 state.pending.insert(0, decision("draw", seat, left=n))
             return
-        for _ in range(n):
-            bone = draw_bone(state)
-            if bone is not None:
-                gain_bone(state, seat, bone, events, "draws")
+        if n > 1:  # one at a time: a full crate or a grant's choice comes between the draws
+            queue(state, seat, [{"bones": n - 1}], front=True)
+        if n > 0:
+            bag_bone(state, seat, events)
+    elif k == "any_loyalty":
+        state.pending.insert(0, decision("split", seat, n=e["any_loyalty"]))
+    elif k == "loyalty_for_bonus":  # one loyalty fewer, and a round bonus of one's choice
+        if e["loyalty_for_bonus"] > 1:
+            gain_loyalty(state, seat, b.patron, e["loyalty_for_bonus"] - 1, events)
+        state.pending.insert(0, decision("any_round_bonus", seat))
     elif k == "rare":
         if e["rare"] > 0 and any(state.rare.values()):
             state.pending.insert(0, decision("rare", seat, left=e["rare"]))
@@ -245,7 +276,14 @@ def _resolve(state: BoneWarsState, seat: int, e: dict, events: list[Event] | Non
         b.paleo = None
         say(events, "recall", rule, f"{who(state, seat)} takes the paleontologist back.", seat=seat)
     elif k == "round_bonus":
-        queue(state, seat, [dict(x) for x in round_bonus(state)], front=True)
+        current = [dict(x) for x in round_bonus(state)]
+        if grant(state, seat, "round_bonus_as_find"):  # or any minor-find column's bonus instead
+            columns = [dict(x) for c in state.find_bonus for x in _tile_effect(c)]
+            state.pending.insert(
+                0, decision("choose", seat, options=tuple(_freeze(o) for o in current + columns))
+            )
+        else:
+            queue(state, seat, current, front=True)
     elif k == "any_round_bonus":
         state.pending.insert(0, decision("any_round_bonus", seat))
     elif k == "choose":
@@ -323,8 +361,14 @@ def answers(state: BoneWarsState, p: Decision) -> list[Action]:
         return [a("do", t) for t in d.site_actions] + [a("stop")]
     if k == "swap":
         return [a("swap"), a("skip")]
-    if k == "any_round_bonus":
-        return [a("bonus", t.id) for t in d.bonus_tiles]
+    if k == "any_round_bonus":  # any tile of the round track, or round 4's printed bonus
+        return [a("bonus", t) for t in dict.fromkeys(state.round_bonus)] + [a("bonus", "round4")]
+    if k == "split":
+        return [a("split", str(m)) for m in range(p.get("n") + 1)]
+    if k == "pick_bone":
+        return [a("take", kind) for kind in dict.fromkeys(p.get("bones"))]
+    if k == "specialist":
+        return [a("attach", s) for s in p.get("free")] + [a("skip")]
     if k == "choose":
         return [a("choose", str(i + 1)) for i in range(len(p.get("options")))]
     raise ValueError(f"no answers for a {k} decision")
@@ -350,9 +394,7 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
         left = p.get("left") - 1
         if left > 0:
             queue(state, seat, [{"bones": left, "upto": True}], front=True)
-        bone = draw_bone(state)
-        if bone is not None:
-            gain_bone(state, seat, bone, events, "draws")
+        bag_bone(state, seat, events)
     elif k == "rare" and verb == "take":
         state.rare[args[0]] -= 1
         left = p.get("left") - 1
@@ -466,7 +508,10 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
             f"{who(state, seat)} moves {d.species[sp].name} to envelope {env}.",
             seat=seat,
         )
-        envelope_bonus(state, seat, env, 1)
+        # a grant pays the new envelope in full, as if the card were archived there
+        envelope_bonus(
+            state, seat, env, len(b.archive[env]) if grant(state, seat, "move_archived_all") else 1
+        )
     elif k == "site_action" and verb == "do":
         left = p.get("left") - 1
         if left > 0:
@@ -476,12 +521,29 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
         b.patron = rival(b.patron)
         say(events, "swap", "bonus.swap", f"{who(state, seat)} now works for {b.patron.title()}.", seat=seat)
     elif k == "any_round_bonus":
-        queue(
-            state,
-            seat,
-            [dict(x) for x in next(t.effect for t in d.bonus_tiles if t.id == args[0])],
-            front=True,
+        effect = d.round4_bonus if args[0] == "round4" else _tile_effect(args[0])
+        queue(state, seat, [dict(x) for x in effect], front=True)
+    elif k == "split":  # loyalty to either patron or shared (a paleontologist card's bonus)
+        n, marsh = p.get("n"), int(args[0])
+        if marsh:
+            gain_loyalty(state, seat, "marsh", marsh, events)
+        if n - marsh:
+            gain_loyalty(state, seat, "cope", n - marsh, events)
+    elif k == "pick_bone":
+        bones = list(p.get("bones"))
+        bones.remove(args[0])
+        state.bag.extend(bones)
+        gain_bone(state, seat, args[0], events, "keeps, of the two drawn,")
+    elif k == "specialist" and verb == "attach":
+        b.specialists_used.append(args[0])
+        say(
+            events,
+            "specialist",
+            "bonus.specialists",
+            f"{who(state, seat)}'s {args[0].replace('_', ' ')} joins the team this turn.",
+            seat=seat,
         )
+        queue(state, seat, [dict(x) for x in d.specialists[args[0]]], front=True)
     elif k == "choose" and verb == "choose":
         queue(state, seat, [dict(p.get("options")[int(args[0]) - 1])], front=True)
     run(state, events)

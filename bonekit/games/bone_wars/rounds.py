@@ -368,6 +368,7 @@ def reset(state: BoneWarsState, events: list[Event] | None) -> None:
             else:
                 state.paleo_discard.append(card)
         b.played = [None] * len(b.slots)
+        b.specialists_used = []
     say(
         events,
         "reset",

@@ -60,6 +60,7 @@ class PlayerBoard:
     grant: str | None = None
     awards: list[str] = field(default_factory=list)  # award tile ids this seat has claimed
     specialists: list[str] = field(default_factory=list)  # hired, in play
+    specialists_used: list[str] = field(default_factory=list)  # attached to a team card this round
     reserve: list[str] = field(default_factory=list)  # advanced team cards and specialists not yet taken
 
     def copy(self) -> PlayerBoard:
@@ -82,6 +83,7 @@ class PlayerBoard:
             self.grant,
             list(self.awards),
             list(self.specialists),
+            list(self.specialists_used),
             list(self.reserve),
         )
 
@@ -122,9 +124,11 @@ class Turn:
     action: str | None = None
     prize_later: bool = False
     papers: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # (species, bones paid)
-    building: tuple[str, tuple[str, ...]] | None = None  # the skeleton being paid for
+    building: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None  # species, bones, parts
     sets: list[tuple[str, int]] = field(default_factory=list)  # debunked (kind, n)
     done_once: bool = False  # the once-a-turn paleontologist actions (award, find) are done
+    perk_used: bool = False  # a once-an-action card bonus (a wild bone, Reed's loyalty) is spent
+    traded: bool = False  # the debunking grant's trade was offered this action
 
     def copy(self) -> Turn:
         return Turn(
@@ -141,6 +145,8 @@ class Turn:
             self.building,
             list(self.sets),
             self.done_once,
+            self.perk_used,
+            self.traded,
         )
 
 

@@ -12,12 +12,13 @@ from collections import Counter
 
 from ...core.actions import Action
 from ...core.events import Event
-from . import effects
+from . import effects, perks
 from .data import components
-from .effects import archive_limit, envelope_bonus, envelope_of, gain_bone, gain_loyalty, queue, say, who
-from .state import BoneWarsState, Turn, rival
+from .effects import archive_limit, envelope_bonus, envelope_of, gain_bone, queue, say, who
+from .state import BoneWarsState, Turn, decision, rival
 
 DEPTHS = ("top", "middle", "bottom")
+PARTS = ("torso", "tail", "skull", "limb")
 LOCATIONS = ("publish", "debunk", "award", "find")
 DEBUNK_LOYALTY = {2: 1, 3: 2, 4: 4}
 PAPER_LOYALTY = {2: 1, 3: 1, 4: 2}
@@ -51,7 +52,9 @@ def card_type(card: str) -> str:
 def prize_due(state: BoneWarsState, seat: int, card: str, slot: int) -> bool:
     """Whether a species card in ``slot`` earns its prize: the slot shows its minor find."""
     d = components()
-    return card in d.species and slot_spec(state, seat, slot).find == d.species[card].find
+    return card in d.species and perks.icons_match(
+        state, seat, slot_spec(state, seat, slot).find, d.species[card].find
+    )
 
 
 # ---- listing the legal actions ------------------------------------------------------------------
@@ -98,12 +101,16 @@ def _team_actions(state: BoneWarsState, seat: int, t: Turn, a) -> list[Action]:
 
 def _paleo_actions(state: BoneWarsState, seat: int, t: Turn, a) -> list[Action]:
     b, d = state.boards[seat], components()
-    if t.action is None:
-        return [a("go", loc) for loc in LOCATIONS if loc != b.paleo]
+    if t.action is None:  # the paleontologist moves on (a grant lets it stay)
+        stay = perks.grant(state, seat, "stay_put")
+        return [a("go", loc) for loc in LOCATIONS if loc != b.paleo or stay]
     if t.action == "publish":
         if t.building is not None:
-            sp, paid = t.building
-            out = [a("bone", k) for k in sorted(set(_free_bones(t, b.crates))) if _fits(sp, paid, k)]
+            sp, paid, parts = t.building
+            free = sorted(set(_free_bones(t, b.crates)))
+            out = [a("bone", k) for k in free if _fits(sp, parts, k)]
+            if perks.card_perk(t) == "publish_wild_bone" and not t.perk_used:  # one bone as any kind
+                out += [a("wild", k, part) for k in free for part in PARTS if part not in parts]
             return out + ([a("paper")] if len(paid) >= 2 else [])
         busy = {sp for sp, _ in t.papers}
         out = [
@@ -112,7 +119,15 @@ def _paleo_actions(state: BoneWarsState, seat: int, t: Turn, a) -> list[Action]:
             if sp in d.species
             and sp not in busy
             and _room(state, seat, sp, t)
-            and _best_skeleton(sp, _free_bones(t, b.crates)) >= 2
+            and (
+                _best_skeleton(sp, _free_bones(t, b.crates)) >= 2
+                or (
+                    perks.card_perk(t) == "publish_wild_bone"
+                    and not t.perk_used
+                    and _best_skeleton(sp, _free_bones(t, b.crates)) >= 1
+                    and len(_free_bones(t, b.crates)) >= 2
+                )
+            )
         ]
         return out + [a("done")]
     if t.action == "debunk":
@@ -121,19 +136,41 @@ def _paleo_actions(state: BoneWarsState, seat: int, t: Turn, a) -> list[Action]:
         out = [
             a("debunk", k, str(n)) for k in sorted(have) for n in (2, 3, 4) if have[k] >= n and n in theirs
         ]
+        if perks.card_perk(t) == "debunk_wild_bone" and not t.perk_used:  # one bone stands in
+            out += [
+                a("debunk", k, str(n), w)
+                for k in sorted(have)
+                for n in (2, 3, 4)
+                if have[k] == n - 1 and n in theirs
+                for w in sorted(have)
+                if w != k
+            ]
         return out + [a("done")]
     if t.done_once:
         return [a("done")]
     if t.action == "award":
         return [a("claim", tile, str(i + 1)) for tile, i in _claimable(state, seat)] + [a("done")]
-    out = [
-        a("find", sp, str(r + 1), str(c + 1))
-        for sp in sorted(set(b.hand))
-        if sp in d.species and _room(state, seat, sp, t)
-        for r, row in enumerate(state.finds)
-        for c, tile in enumerate(row)
-        if tile is not None and tile == d.species[sp].find
-    ]
+    perk = perks.card_perk(t)
+    out = []
+    for sp in sorted(set(b.hand)):
+        if sp not in d.species:
+            continue
+        envelopes = [e.id for e in d.archive] if perk == "find_any_envelope" else [envelope_of(sp)]
+        envelopes = [e for e in envelopes if _room(state, seat, sp, t, e)]
+        for r, row in enumerate(state.finds):
+            if d.minor_finds.rows[r] > state.players:
+                continue
+            for c, tile in enumerate(row):
+                if tile is None:
+                    ok = perk == "find_taken_space"
+                else:
+                    ok = perk == "find_any_tile" or perks.icons_match(state, seat, tile, d.species[sp].find)
+                if not ok:
+                    continue
+                if perk == "find_any_envelope":
+                    out += [a("find", sp, str(r + 1), str(c + 1), e.lower()) for e in envelopes]
+                elif envelopes:
+                    out.append(a("find", sp, str(r + 1), str(c + 1)))
     return out + [a("done")]
 
 
@@ -150,8 +187,8 @@ def _camp_space(state: BoneWarsState, site) -> int | None:
 def _free_bones(t: Turn, crates: list[str]) -> list[str]:
     """The crate bones not yet promised to a skeleton this turn."""
     left = list(crates)
-    for _, paid in [*t.papers, *([t.building] if t.building else [])]:
-        for k in paid:
+    for paper in [*t.papers, *([t.building] if t.building else [])]:
+        for k in paper[1]:
             left.remove(k)
     return left
 
@@ -160,11 +197,11 @@ def _part(kind: str) -> str:
     return components().bones[kind].part
 
 
-def _fits(sp: str, paid: tuple[str, ...], kind: str) -> bool:
-    """Whether bone ``kind`` fills a part of ``sp``'s skeleton not yet paid for."""
+def _fits(sp: str, parts: tuple[str, ...], kind: str) -> bool:
+    """Whether bone ``kind`` fills a part of ``sp``'s skeleton not yet paid for (``parts``)."""
     s = components().species[sp]
     part = _part(kind)
-    if part in {_part(k) for k in paid}:
+    if part in parts:
         return False
     if part == "skull":
         return s.skull in ("either", kind)
@@ -175,22 +212,23 @@ def _fits(sp: str, paid: tuple[str, ...], kind: str) -> bool:
 
 def _best_skeleton(sp: str, bones: list[str]) -> int:
     """How many different parts of ``sp`` the bones ``bones`` could pay for."""
-    paid: tuple[str, ...] = ()
+    parts: tuple[str, ...] = ()
     for k in sorted(set(bones)):
-        if _fits(sp, paid, k):
-            paid += (k,)
-    return len(paid)
+        if _fits(sp, parts, k):
+            parts += (_part(k),)
+    return len(parts)
 
 
-def _room(state: BoneWarsState, seat: int, sp: str, t: Turn) -> bool:
-    """Whether ``sp``'s envelope has room, counting the papers of this turn going there."""
-    env = envelope_of(sp)
-    coming = sum(1 for s, _ in t.papers if envelope_of(s) == env)
+def _room(state: BoneWarsState, seat: int, sp: str, t: Turn, env: str | None = None) -> bool:
+    """Whether ``sp``'s envelope (or ``env``) has room, counting this turn's papers going there."""
+    env = env or envelope_of(sp)
+    coming = sum(1 for paper in t.papers if envelope_of(paper[0]) == env)
     return len(state.boards[seat].archive.get(env, [])) + coming < archive_limit(state, seat)
 
 
 def _claimable(state: BoneWarsState, seat: int) -> list[tuple[str, int]]:
     d = components()
+    taken_ok = perks.card_perk(state.turn) == "award_occupied_space"  # Lucas: a held space too
     out = []
     for tile_id in state.awards:
         if tile_id in state.boards[seat].awards:
@@ -198,7 +236,8 @@ def _claimable(state: BoneWarsState, seat: int) -> list[tuple[str, int]]:
         tile = next(t for kind in d.awards.values() for t in kind if t.id == tile_id)
         have = award_count(state, seat, tile)
         for i, space in enumerate(tile.spaces):
-            if state.award_marks[tile_id][i] is None and have >= space.need:
+            holder = state.award_marks[tile_id][i]
+            if (holder is None or (taken_ok and holder >= 0)) and have >= space.need:
                 out.append((tile_id, i))
     return out
 
@@ -237,6 +276,10 @@ def apply(state: BoneWarsState, action: Action, events: list[Event] | None) -> N
         )
         if card_type(args[0]) != "species":
             _mode(state, seat, card_type(args[0]), events)
+        card = components().team_cards.get(args[0])
+        free = [s for s in b.specialists if s not in b.specialists_used]
+        if card is not None and card.specialist and free:  # a torn picture: a specialist may join
+            state.pending.insert(0, decision("specialist", seat, free=tuple(free)))
     elif verb == "prize":
         t.prize_later = False
         _prize(state, seat, t.card, events)
@@ -317,6 +360,7 @@ def _team(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: lis
             seat=seat,
             site=args[0],
         )
+        _meet(state, seat, args[0])
         return
     site = state.sites[_site_index(state, b.team)]
     name = d.dig_sites[b.team].name
@@ -376,26 +420,60 @@ def _team(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: lis
         )
 
 
+def _meet(state: BoneWarsState, seat: int, site: str) -> None:
+    """Teams meeting at a dig site pay $1 to each holder of the meeting grant among them."""
+    others = [o for o, ob in enumerate(state.boards) if o != seat and ob.team == site]
+    if not others:
+        return
+    if perks.grant(state, seat, "meet_teams_money"):
+        queue(state, seat, [{"money": len(others)}])
+    for o in others:
+        if perks.grant(state, o, "meet_teams_money"):
+            queue(state, o, [{"money": 1}])
+
+
 def _paleo(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: list[Event] | None) -> None:
     b = state.boards[seat]
     if verb == "go":
         t.action = b.paleo = args[0]
-        say(events, "go", "paleo.move", f"{who(state, seat)}'s paleontologist goes to {args[0]}.", seat=seat)
+        perk = perks.card_perk(t)
+        extra = f" ({components().paleo_bonuses[perk]})" if perk else ""
+        say(
+            events,
+            "go",
+            "paleo.move",
+            f"{who(state, seat)}'s paleontologist goes to {args[0]}{extra}.",
+            seat=seat,
+        )
     elif verb == "publish":
-        t.building = (args[0], ())
+        t.building = (args[0], (), ())
     elif verb == "bone":
-        sp, paid = t.building
-        t.building = (sp, paid + (args[0],))
+        sp, paid, parts = t.building
+        t.building = (sp, paid + (args[0],), parts + (_part(args[0]),))
+    elif verb == "wild":  # Marsh's card: this bone stands in for the part named
+        sp, paid, parts = t.building
+        t.building = (sp, paid + (args[0],), parts + (args[1],))
+        t.perk_used = True
+        say(
+            events,
+            "wild",
+            "paleo.cards.marsh",
+            f"{who(state, seat)}'s {args[0]} stands in for the {args[1]}.",
+            seat=seat,
+        )
     elif verb == "paper":
-        t.papers.append(t.building)
+        t.papers.append(t.building[:2])
         t.building = None
     elif verb == "debunk":
-        _debunk(state, seat, args[0], int(args[1]), events)
+        if len(args) > 2:
+            t.perk_used = True
+        _debunk(state, seat, t, args[0], int(args[1]), args[2] if len(args) > 2 else None, events)
     elif verb == "claim":
         _claim(state, seat, args[0], int(args[1]) - 1, events)
         t.done_once = True
     elif verb == "find":
-        _find(state, seat, args[0], int(args[1]) - 1, int(args[2]) - 1, events)
+        env = args[3].upper() if len(args) > 3 else None
+        _find(state, seat, args[0], int(args[1]) - 1, int(args[2]) - 1, env, events)
         t.done_once = True
     elif verb == "done":
         if t.action == "publish":
@@ -406,7 +484,8 @@ def _paleo(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: li
 def _publish(state: BoneWarsState, seat: int, t: Turn, events: list[Event] | None) -> None:
     """Every paper of the turn: bones to the bag, rewards, archive, a paper tile on the shelf."""
     b, d = state.boards[seat], components()
-    later: list[dict] = []
+    perk, later = perks.card_perk(t), []
+    loyalty = 0
     for sp, paid in t.papers:
         for k in paid:
             b.crates.remove(k)
@@ -422,11 +501,12 @@ def _publish(state: BoneWarsState, seat: int, t: Turn, events: list[Event] | Non
             species=sp,
             bones=n,
         )
-        later.append({"loyalty": PAPER_LOYALTY[n]})
+        loyalty += PAPER_LOYALTY[n]
         if n >= 3:
             later += [dict(x) for x in s.prize]
-        if n == 4:
-            later.append({"round_bonus": 1})
+        if n == 4:  # a grant may turn the current round bonus into any round bonus
+            any_bonus = perks.grant(state, seat, "publish_any_round_bonus")
+            later.append({"any_round_bonus": 1} if any_bonus else {"round_bonus": 1})
         b.hand.remove(sp)
         env = envelope_of(sp)
         b.archive.setdefault(env, []).append(sp)
@@ -440,6 +520,10 @@ def _publish(state: BoneWarsState, seat: int, t: Turn, events: list[Event] | Non
         bonus = next(e.bonus for e in d.archive if e.id == env)
         later += [dict(x) for x in bonus] * len(b.archive[env])
         add_paper(state, b.patron, n, events, seat)
+    if perk == "publish_small_extra_loyalty" and any(len(paid) <= 3 for _, paid in t.papers):
+        loyalty += 1  # Williston's card: once for the action (ruling bone_wars.ruling.paleo_bonus_once)
+    if loyalty:
+        later.insert(0, {"any_loyalty": loyalty} if perk == "publish_any_patron" else {"loyalty": loyalty})
     queue(state, seat, later, front=True)
 
 
@@ -467,17 +551,22 @@ def add_paper(state: BoneWarsState, patron: str, value: int, events: list[Event]
     )
 
 
-def _debunk(state: BoneWarsState, seat: int, kind: str, n: int, events: list[Event] | None) -> None:
+def _debunk(
+    state: BoneWarsState, seat: int, t: Turn, kind: str, n: int, wild: str | None, events: list[Event] | None
+) -> None:
     b = state.boards[seat]
-    for _ in range(n):
-        b.crates.remove(kind)
-        state.bag.append(kind)
+    paid = [kind] * (n - 1) + [wild or kind]  # Leidy's card: one bone stands in for the kind
+    for k in paid:
+        b.crates.remove(k)
+        state.bag.append(k)
     other = rival(b.patron)
     shelves = state.shelves[other]
     # the highest such paper leaves; the papers above it slide down (ruling bone_wars.ruling.shelf_order)
     spot = max((r, i) for r, shelf in enumerate(shelves) for i, v in enumerate(shelf) if v == n)
     shelves[spot[0]][spot[1]] = None
     _slide_down(shelves)
+    if state.overflow[other]:  # a paper waiting under the portrait takes the freed spot
+        add_paper(state, other, state.overflow[other].pop(0), None, seat)
     say(
         events,
         "debunk",
@@ -486,8 +575,19 @@ def _debunk(state: BoneWarsState, seat: int, kind: str, n: int, events: list[Eve
         seat=seat,
         n=n,
     )
-    gain_loyalty(state, seat, b.patron, DEBUNK_LOYALTY[n], events)
+    loyalty, perk = DEBUNK_LOYALTY[n], perks.card_perk(t)
+    if perk == "debunk_small_extra_loyalty" and n <= 3 and not t.perk_used:
+        loyalty += 1  # Reed's card, once for the action
+        t.perk_used = True
     add_paper(state, b.patron, n, events, seat)
+    if perk == "debunk_any_patron":
+        gain = {"any_loyalty": loyalty}
+    else:
+        gain = {"loyalty": loyalty}
+    if perks.grant(state, seat, "debunk_trade_loyalty") and not t.traded:  # once for the action
+        t.traded = True
+        gain = {"choose": [gain, {"loyalty_for_bonus": loyalty}]}
+    queue(state, seat, [gain], front=True)
 
 
 def _slide_down(shelves: list[list[int | None]]) -> None:
@@ -501,7 +601,8 @@ def _slide_down(shelves: list[list[int | None]]) -> None:
 def _claim(state: BoneWarsState, seat: int, tile_id: str, i: int, events: list[Event] | None) -> None:
     d = components()
     tile = next(t for kind in d.awards.values() for t in kind if t.id == tile_id)
-    state.award_marks[tile_id][i] = seat
+    if state.award_marks[tile_id][i] is None:  # Lucas's card shares a held space: it stays marked
+        state.award_marks[tile_id][i] = seat
     state.boards[seat].awards.append(tile_id)
     say(
         events,
@@ -510,26 +611,34 @@ def _claim(state: BoneWarsState, seat: int, tile_id: str, i: int, events: list[E
         f"{who(state, seat)} claims award {tile_id} (space {i + 1}).",
         seat=seat,
     )
-    gain_loyalty(state, seat, state.boards[seat].patron, tile.spaces[i].loyalty, events)
-    queue(state, seat, [{"round_bonus": 1}], front=True)
+    perk, n = perks.card_perk(state.turn), tile.spaces[i].loyalty
+    gain = {"any_loyalty": n} if perk == "award_any_patron" else {"loyalty": n}
+    bonus = {"any_round_bonus": 1} if perk == "award_any_round_bonus" else {"round_bonus": 1}
+    queue(state, seat, [gain, bonus], front=True)
 
 
-def _find(state: BoneWarsState, seat: int, sp: str, r: int, c: int, events: list[Event] | None) -> None:
+def _find(
+    state: BoneWarsState, seat: int, sp: str, r: int, c: int, env: str | None, events: list[Event] | None
+) -> None:
+    """A minor find: the card into its envelope (Powell's card: ``env``), the tile out of the
+    game (Peabody's card: a space already empty), the column's bonus (a grant: or the round's)."""
     b, d = state.boards[seat], components()
     b.hand.remove(sp)
-    env = envelope_of(sp)
+    env = env or envelope_of(sp)
     b.archive.setdefault(env, []).append(sp)
-    state.finds[r][c] = None
+    tile, state.finds[r][c] = state.finds[r][c], None
+    took = f"takes the {tile} minor find" if tile else "takes no tile (it was gone) but the bonus"
     say(
         events,
         "find",
         "paleo.find",
-        f"{who(state, seat)} archives {d.species[sp].name} in envelope {env} and "
-        f"takes the {d.species[sp].find} minor find of column {c + 1}.",
+        f"{who(state, seat)} archives {d.species[sp].name} in envelope {env} and {took} of column {c + 1}.",
         seat=seat,
     )
-    bonus = next(t.effect for t in d.bonus_tiles if t.id == state.find_bonus[c])
-    queue(state, seat, [dict(x) for x in bonus], front=True)
+    bonus = [dict(x) for x in next(t.effect for t in d.bonus_tiles if t.id == state.find_bonus[c])]
+    if perks.grant(state, seat, "find_round_bonus"):
+        bonus = [{"choose": [*bonus, {"round_bonus": 1}]}]
+    queue(state, seat, bonus, front=True)
     envelope_bonus(state, seat, env, len(b.archive[env]))
 
 

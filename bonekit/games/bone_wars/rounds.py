@@ -269,7 +269,14 @@ def apply_pass(state: BoneWarsState, seat: int, events: list[Event] | None) -> N
 def pass_answers(state: BoneWarsState, p) -> list[Action]:
     seat, b = p.seat, state.boards[p.seat]
     if p.kind == "profession":
-        spots = _free_professions(state, exclude=b.profession)
+        # another row and column; failing that another column, then any free space
+        # (ruling bone_wars.ruling.profession_move)
+        here = b.profession
+        spots = (
+            _free_professions(state, exclude=here)
+            or [s for s in _free_professions(state) if here is None or s[1] != here[1]]
+            or _free_professions(state)
+        )
         return [Action(seat, "profession", (str(r), str(c))) for r, c in spots] or [Action(seat, "stay")]
     taken = {k for k, v in state.universities.items() if v is not None and v != seat}
     return [

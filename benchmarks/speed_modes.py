@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-TITLES = {"bone_to_pick": "Bone to Pick", "bad_bones": "Bad Bones", "rolled_bones": "Rolled Bones"}
+TITLES = {"bone_to_pick": "Bone to Pick", "bad_bones": "Bad Bones", "rolled_bones": "Rolled Bones",
+          "bone_wars": "Bone Wars"}
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ MODES = (
     Mode("rolled_bones", "base 6p alliances", 6, "base", "builder", {"alliances": True}),
     Mode("rolled_bones", "arena 2p", 2, "arena", "builder"),
     Mode("rolled_bones", "arena 4p", 4, "arena", "builder"),
+    Mode("bone_wars", "2p", 2, "basic", "scholar"),
+    Mode("bone_wars", "4p", 4, "basic", "scholar"),
 )
 
 # The rows of every mode: (path, bots). "apply" is the plain checked loop (game.apply after

@@ -91,6 +91,16 @@ def test_the_same_seed_gives_the_same_game_and_the_fast_path_agrees():
         return labels, GAME.text(state)
 
     assert game(False) == game(False) == game(True)
+    final, count = GAME.playout(GAME.new(3, seed=5), {s: RandomBot(2) for s in range(3)})
+    assert count == len(game(False)[0]) or GAME.text(final)   # its own bots: one per seat
+    start = GAME.new(4, seed=3)
+    bots = {s: RandomBot(s) for s in range(4)}
+    fast, _ = GAME.playout(start, bots)
+    state, bots = start, {s: RandomBot(s) for s in range(4)}
+    while not GAME.is_over(state):
+        seat = GAME.to_move(state)[0]
+        state, _ = GAME.apply(state, bots[seat].choose(GAME, state, seat))
+    assert GAME.text(fast) == GAME.text(state)
 
 
 def test_refusals_name_a_rule_and_leave_the_state_alone():
@@ -434,3 +444,18 @@ def test_a_hired_specialist_joins_a_torn_team_card():
     state, _ = play(state, f"{me} attach ichnologist")
     assert state.pending and state.pending[0].kind == "paleo"            # a paleontologist card
     assert state.boards[seat].specialists_used == ["ichnologist"]
+
+
+def test_apply_shares_what_it_did_not_change_and_a_skeleton_can_be_given_up():
+    state = started(3)
+    seat = GAME.to_move(state)[0]
+    after, _ = GAME.apply(state, GAME.legal_actions(state, seat)[0])
+    others = [s for s in range(3) if s != seat]
+    assert all(after.boards[s] is state.boards[s] for s in others)
+    assert after.sites is not state.sites and all(a is b for a, b in zip(after.sites, state.sites))
+    state, seat, me = paleo_turn("marsh-1", crates=["paw"], hand=["amphicoelias"])
+    state.boards[seat].crates = ["paw", "wing"]
+    state, _ = play(state, f"{me} go publish", f"{me} publish amphicoelias")
+    assert f"{me} drop" in labels(state, seat)
+    state, events = play(state, f"{me} drop")
+    assert state.turn.building is None and "gives up the paper" in texts(events)[0]

@@ -18,8 +18,9 @@ from ...core.options import names_option, unknown_options, variant_option
 from ...core.rules import RuleCatalog
 from ...core.words import short
 from . import effects, rounds, turn
+from .bots import ScholarBot
 from .data import components
-from .state import BoneWarsState
+from .state import BoneWarsState, share_unchanged
 from .text import render_text
 
 R = "bone_wars."
@@ -35,7 +36,7 @@ class BoneWars(Game[BoneWarsState]):
     def __init__(self) -> None:
         self.rules = RuleCatalog.from_markdown(Path(__file__).with_name("rules.md"))
         self.data = components()
-        self.bots = {"random": RandomBot}
+        self.bots = {"scholar": ScholarBot, "random": RandomBot}
 
     # ---- setup ------------------------------------------------------------------------------
     def new(self, players: int, variant: str | None = None, seed: int = 0, **options: Any) -> BoneWarsState:
@@ -152,11 +153,35 @@ class BoneWars(Game[BoneWarsState]):
         return f"{who} cannot do that now; for example {shown}", rule
 
     # ---- applying ------------------------------------------------------------------------------
+    def apply(self, state: BoneWarsState, action: Action | str) -> tuple[BoneWarsState, tuple[Event, ...]]:
+        """The checked path (see ``Game.apply``); the new state shares what did not change."""
+        new, events = super().apply(state, action)
+        share_unchanged(state, new)
+        return new, events
+
     def copy_state(self, state: BoneWarsState) -> BoneWarsState:
         return state.copy()
 
     def successor(self, state: BoneWarsState) -> BoneWarsState:
         return state.copy()
+
+    def playout(
+        self, state: BoneWarsState, bots: Any, max_actions: int = 100_000, actions: list[Action] | None = None
+    ) -> tuple[BoneWarsState, int]:
+        """Let ``bots`` (seat -> bot) play from ``state`` to the end on one private copy, stepped
+        in place without events (the simulation path; the same states as the ``apply`` loop).
+        ``actions``, if given, receives every action taken."""
+        s, n = state.copy(), 0
+        while not s.over:
+            if n >= max_actions:
+                raise RuntimeError(f"no end after {max_actions} actions")
+            seat = self.to_move(s)[0]
+            action = bots[seat].choose(self, s, seat)
+            if actions is not None:
+                actions.append(action)
+            self._apply(s, action, None)
+            n += 1
+        return s, n
 
     def step_fast(self, state: BoneWarsState, action: Action) -> None:
         """Apply a legal ``action`` in place, without events (the simulation path)."""

@@ -243,3 +243,53 @@ class BoneWarsState:
             dict(self.options),
             self.viewer,
         )
+
+
+# the containers ``share_unchanged`` may take from the state before (lists of boards and sites
+# are compared item by item)
+SHARED = (
+    "bag",
+    "rare",
+    "species_deck",
+    "species_discard",
+    "paleo_deck",
+    "paleo_display",
+    "paleo_discard",
+    "slot_stack",
+    "awards",
+    "award_marks",
+    "shelves",
+    "overflow",
+    "grants",
+    "universities",
+    "professions",
+    "finds",
+    "find_bonus",
+    "round_bonus",
+    "order",
+    "passed",
+    "offer",
+    "bundles",
+    "bundle_queue",
+    "scored",
+    "options",
+    "turn",
+    "pending",
+    "effects",
+)
+
+
+def share_unchanged(before: BoneWarsState, after: BoneWarsState) -> None:
+    """Let ``after`` (a fresh copy the engine has finished changing) reuse every part of
+    ``before`` it did not change, so a Stepper's timeline keeps one copy of each unchanged
+    board, site and deck. Neither state may be changed in place afterwards: to change a state
+    by hand, start from ``game.copy_state`` (it shares nothing)."""
+    for name in ("boards", "sites"):
+        old, new = getattr(before, name), getattr(after, name)
+        if len(old) == len(new):
+            for i, (o, n) in enumerate(zip(old, new)):
+                if o == n:
+                    new[i] = o
+    for name in SHARED:
+        if getattr(before, name) == getattr(after, name):
+            setattr(after, name, getattr(before, name))

@@ -111,7 +111,8 @@ def _paleo_actions(state: BoneWarsState, seat: int, t: Turn, a) -> list[Action]:
             out = [a("bone", k) for k in free if _fits(sp, parts, k)]
             if perks.card_perk(t) == "publish_wild_bone" and not t.perk_used:  # one bone as any kind
                 out += [a("wild", k, part) for k in free for part in PARTS if part not in parts]
-            return out + ([a("paper")] if len(paid) >= 2 else [])
+            # a skeleton that cannot reach two bones may be given up: its bones stay in the crates
+            return out + ([a("paper")] if len(paid) >= 2 else []) + [a("drop")]
         busy = {sp for sp, _ in t.papers}
         out = [
             a("publish", sp)
@@ -461,6 +462,16 @@ def _paleo(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: li
             f"{who(state, seat)}'s {args[0]} stands in for the {args[1]}.",
             seat=seat,
         )
+    elif verb == "drop":
+        say(
+            events,
+            "drop",
+            "paleo.publish",
+            f"{who(state, seat)} gives up the paper on "
+            f"{components().species[t.building[0]].name}; its bones stay in the crates.",
+            seat=seat,
+        )
+        t.building = None
     elif verb == "paper":
         t.papers.append(t.building[:2])
         t.building = None

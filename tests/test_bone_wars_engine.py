@@ -453,9 +453,10 @@ def test_apply_shares_what_it_did_not_change_and_a_skeleton_can_be_given_up():
     others = [s for s in range(3) if s != seat]
     assert all(after.boards[s] is state.boards[s] for s in others)
     assert after.sites is not state.sites and all(a is b for a, b in zip(after.sites, state.sites))
-    state, seat, me = paleo_turn("marsh-1", crates=["paw"], hand=["amphicoelias"])
-    state.boards[seat].crates = ["paw", "wing"]
-    state, _ = play(state, f"{me} go publish", f"{me} publish amphicoelias")
+    state, seat, me = paleo_turn("carlin-1", crates=["torso", "tail"], hand=["amphicoelias"])
+    state, _ = play(state, f"{me} go publish", f"{me} publish amphicoelias", f"{me} bone torso")
     assert f"{me} drop" in labels(state, seat)
     state, events = play(state, f"{me} drop")
     assert state.turn.building is None and "gives up the paper" in texts(events)[0]
+    assert state.boards[seat].crates == ["torso", "tail"]
+    assert f"{me} publish amphicoelias" in labels(state, seat)

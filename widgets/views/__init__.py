@@ -7,10 +7,10 @@ from typing import Any
 from bonekit.core.game import Game
 
 from ..scene import Scene
-from . import bad_bones, bone_to_pick, rolled_bones
+from . import bad_bones, bone_to_pick, bone_wars, rolled_bones
 
 VIEWS: dict[str, Callable[..., Scene]] = {"bone_to_pick": bone_to_pick.render, "bad_bones": bad_bones.render,
-                                          "rolled_bones": rolled_bones.render}
+                                          "rolled_bones": rolled_bones.render, "bone_wars": bone_wars.render}
 
 
 def render(game: Game, state: Any, seat: int | None = None, active: int | None = None,

@@ -12,7 +12,7 @@ import re
 import pytest
 
 import bonekit
-from bonekit import RandomBot, Replay
+from bonekit import IllegalAction, RandomBot, Replay
 from bonekit.core.actions import seat_name
 from bonekit.widgets import Stepper, Table, render
 from bonekit.widgets.scene import Rect, Text
@@ -69,8 +69,12 @@ def check_hits(s, seat: int, scene) -> int:
             assert after <= legal, (after - legal)
             assert any(t.startswith(f"{seat_name(seat)} find {picked} ") for t in after), picked
             reached |= after
+        elif h.target not in legal:   # only a card that cannot be played: the engine says why
+            assert h.target.split()[1] == "play" and s.turn is None and "not playable" in h.tip, h
+            with pytest.raises(IllegalAction) as err:
+                GAME.apply(s, h.target)
+            assert err.value.rule in ("bone_wars.turn.cost", "bone_wars.turn.slots"), err.value
         else:
-            assert h.target in legal, (h.target, sorted(legal))
             reached.add(h.target)
     return len(reached)
 
@@ -202,8 +206,8 @@ def test_a_table_plays_by_clicks_and_typed_labels():
         if GAME.outcome(table.state) or table.active is None:
             break
         scene = table.current_scene()
-        hits = [h for h in scene.hits if not h.target.startswith(SELECT)
-                and scene.hit_at(*centre(h)) is h]
+        legal = {a.label for a in GAME.legal_actions(table.state, table.active)}
+        hits = [h for h in scene.hits if h.target in legal and scene.hit_at(*centre(h)) is h]
         before = len(table.actions)
         if hits and clicked <= typed:
             click(table, hits[0])
@@ -233,3 +237,17 @@ def test_a_stepper_shows_a_whole_game(games):
     st.last()
     assert GAME.outcome(replay.final_state()).summary in st.current_scene().description
     assert len(seen) > 5
+
+
+def test_a_card_too_dear_to_play_says_why_at_the_table():
+    table = Table(GAME, ["human", "random"], seed=1)
+    while table.state.phase == "bundles" or table.state.pending or table.state.turn is not None:
+        assert table.act(GAME.legal_actions(table.state, table.active)[0])
+    seat = table.active
+    table.state = GAME.copy_state(table.state)
+    table.state.boards[seat].money = 0
+    table.state.boards[seat].played[0] = "surveyor"     # the next slot costs money
+    table._refresh("")
+    dear = next(h for h in table.current_scene().hits if "not playable" in h.tip)
+    table.click(*centre(dear))
+    assert "✗" in table.status.value and "costs $" in table.status.value

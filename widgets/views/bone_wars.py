@@ -971,6 +971,11 @@ def _hand(c: _Ctx, p: int, x: float, y: float) -> None:
             target = c.label("play", card) or c.label("publish", card) or c.label("discard", card)
             if target is None and any(lab.startswith(f"{c.me} find {card} ") for lab in c.legal):
                 target, tip = f"select:{card}", f"{card_name(card)} picked: click a minor find of its icon"
+        # at the start of a turn a card that cannot be played still answers a click: the
+        # engine says why (its cost and the slot's, or every slot used this round)
+        refused = None
+        if c.clicker == p and target is None and s.turn is None and not s.pending and s.phase == "turn":
+            refused = f"{c.me} play {card}"
         picked = c.selection == card
         edge = PICK if picked else LEGAL if target else "#8a8a8a"
         scene.add(
@@ -980,7 +985,8 @@ def _hand(c: _Ctx, p: int, x: float, y: float) -> None:
         )
         if kind == "species":
             find_chip(scene, components().species[card].find, hx + w - 22, hy + 3, 19, 16)
-        c.hit(hx, hy, w, 22, target, tip)
+        if not c.hit(hx, hy, w, 22, target, tip) and refused:
+            scene.hit(hx, hy, w, 22, refused, f"{card_name(card)}: not playable now (click to see why)")
     if len(hand) > per_row * 2:
         scene.add(Text(x + 34 + per_row * (w + 4), y + 37, f"+{len(hand) - per_row * 2}", 9, MUTED))
 

@@ -32,6 +32,7 @@ class BoneWars(Game[BoneWarsState]):
     title = "Bone Wars"
     variants = ("basic",)
     player_counts = {"basic": (2, 3, 4)}
+    coming = ("the solo game against Theodore",)   # the rulebook's variant not built yet
 
     def __init__(self) -> None:
         self.rules = RuleCatalog.from_markdown(Path(__file__).with_name("rules.md"))

@@ -125,7 +125,6 @@ class Turn:
     prize_later: bool = False
     papers: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # (species, bones paid)
     building: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None  # species, bones, parts
-    sets: list[tuple[str, int]] = field(default_factory=list)  # debunked (kind, n)
     done_once: bool = False  # the once-a-turn paleontologist actions (award, find) are done
     perk_used: bool = False  # a once-an-action card bonus (a wild bone, Reed's loyalty) is spent
     traded: bool = False  # the debunking grant's trade was offered this action
@@ -143,7 +142,6 @@ class Turn:
             self.prize_later,
             list(self.papers),
             self.building,
-            list(self.sets),
             self.done_once,
             self.perk_used,
             self.traded,

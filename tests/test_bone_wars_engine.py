@@ -14,6 +14,7 @@ from bonekit.games.bone_wars.state import Turn
 
 GAME = bonekit.load("bone_wars")
 D = components()
+SOLO_CARDS = {c.id for c in D.solo_cards}
 
 
 def started(players=2, seed=0, grants=False):
@@ -52,7 +53,10 @@ def census(state):
     paleo = [*state.paleo_deck, *state.paleo_display, *state.paleo_discard]
     for b in state.boards:
         for c in [*b.hand, *(c for c in b.played if c)]:
-            (cards if c in D.species else paleo if c not in D.team_cards else []).append(c)
+            if c in D.species:
+                cards.append(c)
+            elif c not in D.team_cards and c not in SOLO_CARDS:   # Theodore's solo cards aside
+                paleo.append(c)
         cards += [c for env in b.archive.values() for c in env]
     for p in state.pending:   # a look at species cards, two bones drawn with a grant
         cards += list(p.get("cards") or ())

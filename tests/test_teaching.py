@@ -183,7 +183,7 @@ def test_start_page_status_lists_every_game_and_counts_in_words():
     assert player_range([1]) == "1"
     text = kit_status()
     assert "Bone to Pick: ready" in text and "Rolled Bones: ready" in text
-    assert "Bone Wars: ready (the solo game against Theodore still to come)" in text
+    assert "Bone Wars: ready" in text and "still to come" not in text
     assert "    basic      2–4 players" in text.splitlines()
     assert "    arena      2–6 players\n" in text
     assert "    solo       1 player\n" in text and "(s)" not in text

@@ -208,6 +208,24 @@ class MinorFinds:
 
 
 @dataclass(frozen=True)
+class SoloCard:
+    """One of Theodore's solo action cards: its ``back`` (what it tells the turn before it,
+    as the next card: ``kind`` paleo or team, a team back's ``ap`` and ``depth``, and the
+    upgraded backs' ``recall`` and ``rival_loyalty``), its paleontologist loop, its team
+    actions in order and the arrow it follows (``direction``: the first or the last arrow),
+    and an upgraded front's extras (``twice``: the loop twice; ``before``: bonuses first)."""
+
+    id: str
+    level: str
+    back: dict[str, Any]
+    paleo: tuple[str, ...]
+    team: tuple[str, ...]
+    direction: int
+    twice: bool = False
+    before: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Components:
     bones: dict[str, Bone]
     bones_total: int  # the tokens the per-kind counts add up to (the rulebook prints 77; see data)
@@ -239,6 +257,9 @@ class Components:
     endgame_bonus: dict[int, Effects]
     minor_finds: MinorFinds
     raw: dict[str, Any]
+    solo_cards: tuple[SoloCard, ...] = ()
+    solo_site_order: tuple[str, ...] = ()
+    head_cm: int = 56
 
 
 def _fx(effects: list[dict]) -> Effects:
@@ -335,6 +356,21 @@ def build(raw: dict[str, Any]) -> Components:
         endgame_bonus={int(k): _fx(v) for k, v in raw["endgame_bonus"]["rows"].items()},
         minor_finds=MinorFinds(tuple(raw["minor_finds"]["rows"]), raw["minor_finds"]["columns"]),
         raw=raw,
+        solo_cards=tuple(
+            SoloCard(
+                c["id"],
+                c["level"],
+                dict(c["back"]),
+                tuple(c["paleo"]),
+                tuple(c["team"]),
+                c["direction"],
+                c.get("twice", False),
+                tuple(c.get("before", ())),
+            )
+            for c in raw.get("solo", {}).get("cards", ())
+        ),
+        solo_site_order=tuple(raw.get("solo", {}).get("site_order", {}).get("value", ())),
+        head_cm=raw.get("solo", {}).get("head_cm", {}).get("value", 56),
     )
 
 

@@ -14,7 +14,17 @@ from ...core.actions import Action, seat_name
 from ...core.events import Event
 from .data import components
 from .perks import grant
-from .state import BoneWarsState, Decision, decision, rival
+from .state import THEODORE, BoneWarsState, Decision, decision, rival
+
+THEODORE_HOOKS: dict = {}
+"""The solo game's own answers where Theodore does not choose like a player (``solo`` fills
+it in): ``full_crates``, ``upgrade_team`` and ``paleo`` (he takes paleontologists from the deck)."""
+
+
+def theodore(state: BoneWarsState, seat: int) -> bool:
+    """Whether ``seat`` is Theodore, the solo game's rival."""
+    return seat == THEODORE and state.variant == "solo"
+
 
 R = "bone_wars."
 RULE = {  # the catalog section each effect kind cites (the last two are the engine's own, never data)
@@ -105,7 +115,10 @@ def gain_bone(state: BoneWarsState, seat: int, kind: str, events: list[Event] | 
     b.crates.append(kind)
     say(events, "bone", "crates", f"{who(state, seat)} {how} a {kind}.", seat=seat, bone=kind)
     if len(b.crates) > capacity(state, seat):
-        state.pending.insert(0, decision("overflow", seat))
+        if theodore(state, seat):
+            THEODORE_HOOKS["full_crates"](state, kind, events)
+        else:
+            state.pending.insert(0, decision("overflow", seat))
 
 
 def bag_bone(state: BoneWarsState, seat: int, events: list[Event] | None) -> None:
@@ -248,6 +261,8 @@ def _resolve(state: BoneWarsState, seat: int, e: dict, events: list[Event] | Non
             state.pending.insert(0, decision("discard", seat, look=e["discard_look"], keep=e.get("keep", 1)))
             return
         _look(state, seat, e["species_look"], events)
+    elif k == "paleo" and theodore(state, seat):
+        THEODORE_HOOKS["paleo"](state, e["paleo"], events)
     elif k == "paleo":
         if state.paleo_display:
             state.pending.insert(0, decision("paleo", seat, left=e["paleo"]))
@@ -258,6 +273,8 @@ def _resolve(state: BoneWarsState, seat: int, e: dict, events: list[Event] | Non
                 events, "cover", rule, f"{who(state, seat)} removes a cover tile: two more crates.", seat=seat
             )
         state.pending.insert(0, decision("cover", seat))
+    elif k == "upgrade_team" and theodore(state, seat):
+        THEODORE_HOOKS["upgrade_team"](state, events)
     elif k == "upgrade_team":
         if b.reserve:
             state.pending.insert(0, decision("upgrade", seat))

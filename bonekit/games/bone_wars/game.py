@@ -17,10 +17,10 @@ from ...core.game import Game, Outcome
 from ...core.options import names_option, unknown_options, variant_option
 from ...core.rules import RuleCatalog
 from ...core.words import short
-from . import effects, rounds, turn
+from . import effects, rounds, solo, turn
 from .bots import ScholarBot
 from .data import components
-from .state import BoneWarsState, share_unchanged
+from .state import THEODORE, BoneWarsState, share_unchanged
 from .text import render_text
 
 R = "bone_wars."
@@ -30,9 +30,8 @@ PASS_DECISIONS = ("profession", "university")
 class BoneWars(Game[BoneWarsState]):
     id = "bone_wars"
     title = "Bone Wars"
-    variants = ("basic",)
-    player_counts = {"basic": (2, 3, 4)}
-    coming = ("the solo game against Theodore",)   # the rulebook's variant not built yet
+    variants = ("basic", "solo")
+    player_counts = {"basic": (2, 3, 4), "solo": (1,)}
 
     def __init__(self) -> None:
         self.rules = RuleCatalog.from_markdown(Path(__file__).with_name("rules.md"))
@@ -43,10 +42,28 @@ class BoneWars(Game[BoneWarsState]):
     def new(self, players: int, variant: str | None = None, seed: int = 0, **options: Any) -> BoneWarsState:
         variant = variant_option(variant, self.variants, "basic", self.title)
         if type(players) is not int or players not in self.player_counts[variant]:
-            raise ValueError(f"{self.title} ({variant}) is for 2 to 4 players, not {short(players)}")
-        unknown_options(options, {"names"}, f" for {self.title}")
+            counts = "1 player (you against Theodore)" if variant == "solo" else "2 to 4 players"
+            raise ValueError(f"{self.title} ({variant}) is for {counts}, not {short(players)}")
+        known = {"names", "level", "head_cm"} if variant == "solo" else {"names"}
+        unknown_options(options, known, f" for {self.title} ({variant})")
         names = names_option(options.get("names"), players)
-        return rounds.new_state(players, variant, seed, tuple(names), {})
+        if variant != "solo":
+            return rounds.new_state(players, variant, seed, tuple(names), {})
+        level = options.get("level", "advanced")
+        if level not in solo.LEVELS:
+            raise ValueError(
+                f"level must be one of {', '.join(solo.LEVELS)} (Theodore's upgrades), not {short(level)}"
+            )
+        head = options.get("head_cm")
+        if head is not None and (type(head) is not int or not 30 <= head <= 80):
+            raise ValueError(
+                f"head_cm is your head's circumference in whole centimetres (30-80), not {short(head)}"
+            )
+        opts = {"level": level, **({"head_cm": head} if head is not None else {})}
+        state = rounds.new_state(2, variant, seed, (*names, "Theodore"), opts)
+        solo.setup(state, level)
+        self._drive(state, None)
+        return state
 
     def setup_events(self, state: BoneWarsState) -> tuple[Event, ...]:
         first = state.bundle_queue[0] if state.bundle_queue else state.current
@@ -202,6 +219,29 @@ class BoneWars(Game[BoneWarsState]):
             turn.apply(state, action, events)
             effects.run(state, events)
         self._advance(state, events)
+        self._drive(state, events)
+
+    def _drive(self, state: BoneWarsState, events: list[Event] | None) -> None:
+        """In the solo game, play Theodore (his setup choices, his turns, his answers) until the
+        player owes a decision again or the game is over."""
+        if state.variant != "solo":
+            return
+        while not state.over:
+            if state.pending:
+                if state.pending[0].seat != THEODORE:
+                    return
+                solo.settle(state, events)
+            elif state.phase == "bundles":
+                if not state.bundle_queue or state.bundle_queue[0] != THEODORE:
+                    return
+                solo.bundle(state, events)
+                solo.settle(state, events)
+            elif state.current == THEODORE:
+                solo.play_turn(state, events)
+                solo.settle(state, events)
+            else:
+                return
+            self._advance(state, events)
 
     def _advance(self, state: BoneWarsState, events: list[Event] | None) -> None:
         """Move on once nothing is owed: the next bundle, the next turn, the next round."""
@@ -237,6 +277,18 @@ class BoneWars(Game[BoneWarsState]):
         if not state.over:
             return None
         scores = tuple(b.rp for b in state.boards)
+        if state.variant == "solo":
+            winners = solo.who_wins(state, state.options.get("head_cm"))
+            me, him = scores
+            if winners == (0,):
+                words = f"{state.names[0]} beats Theodore, {me} RP to {him}."
+            elif winners == (THEODORE,):
+                words = f"Theodore wins, {him} RP to {me}."
+            else:
+                words = f"A tie at {me} RP: {state.names[0]} and Theodore share the win."
+            return Outcome(
+                "win" if 0 in winners else "defeat", winners, scores, summary=words, rule=R + "solo.end"
+            )
         archived = [sum(len(v) for v in b.archive.values()) for b in state.boards]
         best = max((scores[s], archived[s]) for s in range(state.players))
         winners = tuple(s for s in range(state.players) if (scores[s], archived[s]) == best)

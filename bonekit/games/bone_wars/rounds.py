@@ -9,7 +9,9 @@ from ...core.rng import Rng
 from . import effects
 from .data import components
 from .effects import queue, say, who
-from .state import PATRONS, BoneWarsState, PlayerBoard, Site, decision
+from .state import PATRONS, THEODORE, BoneWarsState, PlayerBoard, Site, decision
+
+SOLO_CARDS = frozenset(c.id for c in components().solo_cards)
 
 
 # ---- setup --------------------------------------------------------------------------------------
@@ -102,9 +104,12 @@ def new_state(players: int, variant: str, seed: int, names: tuple[str, ...], opt
         (effects.draw_species(state), [effects.draw_bone(state), effects.draw_bone(state)])
         for _ in range(players + 1)
     ]
-    first = rng.roll(players) - 1
-    clockwise = [(first + i) % players for i in range(players)]
-    state.bundle_queue = clockwise + clockwise[::-1]
+    if variant == "solo":  # Theodore's species, your species, your career, his career
+        state.bundle_queue = [THEODORE, 0, 0, THEODORE]
+    else:
+        first = rng.roll(players) - 1
+        clockwise = [(first + i) % players for i in range(players)]
+        state.bundle_queue = clockwise + clockwise[::-1]
     state.current = state.bundle_queue[0]
     return state
 
@@ -119,6 +124,8 @@ def bundle_actions(state: BoneWarsState, seat: int) -> list[Action]:
     profession in the first column and a university space); its second pick is the other kind."""
     d = components()
     taken = state.bundles.get(seat, [])
+    if state.variant == "solo" and not taken:  # the solo game: your species card first
+        taken = ["career"]
     out = []
     if "species" not in taken:
         out += [Action(seat, "bundle", (sp,)) for sp, _ in state.offer]
@@ -264,6 +271,8 @@ def apply_pass(state: BoneWarsState, seat: int, events: list[Event] | None) -> N
     state.passed[seat] = True
     say(events, "pass", "pass", f"{who(state, seat)} passes.", seat=seat)
     state.pending.insert(0, decision("profession", seat))
+    if effects.theodore(state, seat):  # he always takes a species card as he passes
+        queue(state, seat, [{"species": 1}])
 
 
 def pass_answers(state: BoneWarsState, p) -> list[Action]:
@@ -372,6 +381,8 @@ def reset(state: BoneWarsState, events: list[Event] | None) -> None:
                 b.hand.append(card)
             elif card in d.species:
                 state.species_discard.append(card)
+            elif card in SOLO_CARDS:
+                state.solo_discard.append(card)
             else:
                 state.paleo_discard.append(card)
         b.played = [None] * len(b.slots)

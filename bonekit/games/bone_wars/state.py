@@ -14,6 +14,8 @@ from typing import Any
 from ...core.rng import Rng
 
 PATRONS = ("marsh", "cope")
+THEODORE = 1
+"""Theodore's seat in the solo game (the player is seat 0)."""
 
 
 def rival(patron: str) -> str:
@@ -128,6 +130,7 @@ class Turn:
     done_once: bool = False  # the once-a-turn paleontologist actions (award, find) are done
     perk_used: bool = False  # a once-an-action card bonus (a wild bone, Reed's loyalty) is spent
     traded: bool = False  # the debunking grant's trade was offered this action
+    solo_done: tuple[str, ...] = ()  # Theodore's once-a-turn dig-site actions already taken
 
     def copy(self) -> Turn:
         return Turn(
@@ -145,6 +148,7 @@ class Turn:
             self.done_once,
             self.perk_used,
             self.traded,
+            self.solo_done,
         )
 
 
@@ -188,6 +192,9 @@ class BoneWarsState:
     bundle_queue: list[int] = field(default_factory=list)
     neutral: int | None = None  # the neutral team's university space (2-3 players)
     first_career: int | None = None  # the university space of the first career chosen
+    solo_deck: list[str] = field(default_factory=list)  # Theodore's solo cards, top last
+    solo_discard: list[str] = field(default_factory=list)
+    solo_upgrades: list[str] = field(default_factory=list)  # his advanced (or expert) cards to come
     first_to_pass: bool = True
     over: bool = False
     scored: dict[str, list[int]] = field(default_factory=dict)  # "mid"/"final" -> RP per seat
@@ -235,6 +242,9 @@ class BoneWarsState:
             list(self.bundle_queue),
             self.neutral,
             self.first_career,
+            list(self.solo_deck),
+            list(self.solo_discard),
+            list(self.solo_upgrades),
             self.first_to_pass,
             self.over,
             {k: list(v) for k, v in self.scored.items()},
@@ -246,6 +256,9 @@ class BoneWarsState:
 # the containers ``share_unchanged`` may take from the state before (lists of boards and sites
 # are compared item by item)
 SHARED = (
+    "solo_deck",
+    "solo_discard",
+    "solo_upgrades",
     "bag",
     "rare",
     "species_deck",

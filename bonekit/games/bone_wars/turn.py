@@ -565,8 +565,14 @@ def add_paper(state: BoneWarsState, patron: str, value: int, events: list[Event]
 def _debunk(
     state: BoneWarsState, seat: int, t: Turn, kind: str, n: int, wild: str | None, events: list[Event] | None
 ) -> None:
-    b = state.boards[seat]
-    paid = [kind] * (n - 1) + [wild or kind]  # Leidy's card: one bone stands in for the kind
+    debunk(state, seat, t, [kind] * (n - 1) + [wild or kind], events)  # Leidy's card: one stands in
+
+
+def debunk(state: BoneWarsState, seat: int, t: Turn, paid: list[str], events: list[Event] | None) -> None:
+    """Debunk with the set ``paid`` (its size is the paper's value): the bones go back to the
+    bag, the rival's paper of that value comes over to this player's patron, loyalty follows."""
+    b, n = state.boards[seat], len(paid)
+    kind = paid[0] if len(set(paid)) == 1 else f"({', '.join(paid)})"
     for k in paid:
         b.crates.remove(k)
         state.bag.append(k)

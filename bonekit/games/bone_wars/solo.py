@@ -172,8 +172,17 @@ def _site_action(state: BoneWarsState, options: list[Action]) -> Action:
 
 def _pass_choice(state: BoneWarsState, p, options: list[Action]) -> Action:
     d, b = components(), state.boards[THEODORE]
-    if p.kind == "profession":  # the highest space open to him
-        return min(options, key=lambda a: tuple(int(x) for x in a.args) if a.args else (99, 99))
+    if p.kind == "profession":  # the highest space open to him that still helps him
+
+        def useless(a: Action) -> bool:
+            if not a.args or state.round == 4:
+                return False
+            bonus = rounds.profession_bonus(int(a.args[0]), int(a.args[1]))
+            return any("upgrade_team" in e for e in bonus) and not state.solo_upgrades
+
+        return min(
+            options, key=lambda a: (useless(a), *(int(x) for x in a.args)) if a.args else (True, 99, 99)
+        )
     # the university: the side with more papers, then his patron's side, then the highest space
     papers = {pat: sum(1 for shelf in state.shelves[pat] for v in shelf if v) for pat in ("marsh", "cope")}
 

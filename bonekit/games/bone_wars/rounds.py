@@ -345,6 +345,8 @@ def _move_neutral(state: BoneWarsState, events: list[Event] | None) -> None:
         if state.universities[nxt] is None:
             break
     else:
+        say(events, "neutral", "pass.virtual", f"The neutral team stays on university space {state.neutral}: "
+            "every other space is taken.")
         return
     state.universities[state.neutral] = None
     state.universities[nxt] = -1

@@ -171,7 +171,8 @@ class BoneWarsState:
     slot_stack: list[int]  # the upgraded action slot tiles not yet taken
     awards: list[str]  # the three award tiles in play (A, B, C)
     award_marks: dict[str, list[int | None]]  # award tile -> the seat on each space (-1 virtual)
-    shelves: dict[str, list[list[int]]]  # patron -> shelves (bottom first) -> paper values (0: neutral)
+    shelves: dict[str, list[list[int | None]]]  # patron -> shelves, bottom first -> paper values
+    # (None: a free spot; 0: a neutral tile)
     overflow: dict[str, list[int]]  # patron -> papers on the portrait shelf
     grants: dict[int, str]  # university space -> grant id
     universities: dict[int, int | None]  # university space -> seat there (-1: the neutral team)

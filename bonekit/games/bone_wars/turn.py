@@ -12,6 +12,7 @@ from collections import Counter
 
 from ...core.actions import Action
 from ...core.events import Event
+from ...core.words import plural
 from . import effects, perks
 from .data import components
 from .effects import archive_limit, envelope_bonus, envelope_of, gain_bone, queue, say, who
@@ -328,8 +329,8 @@ def _mode(state: BoneWarsState, seat: int, mode: str, events: list[Event] | None
             events,
             "mode",
             "team",
-            f"{who(state, seat)} sends the team out: {t.ap} action points, digging "
-            f"down to the {DEPTHS[min(t.depth, 3) - 1]} slot, {t.free} free moves.",
+            f"{who(state, seat)} sends the team out: {plural(t.ap, 'action point')}, digging "
+            f"down to the {DEPTHS[min(t.depth, 3) - 1]} slot, {plural(t.free, 'free move')}.",
             seat=seat,
         )
     else:

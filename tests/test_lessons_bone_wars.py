@@ -1,0 +1,290 @@
+"""The staging behind notebooks/bone_wars/01_learn_to_play.ipynb (bonekit.games.bone_wars.lessons):
+the rulebook's worked examples come out as written when the lesson's labels are played on the
+staged states, the guided first turn plays through and explains a wrong move, the exercises'
+judges give the engine's answers, and the saved notebook shows the catalog sections it teaches
+and numbers that agree with its own outputs."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import bonekit
+from bonekit.core.errors import IllegalAction
+from bonekit.games.bone_wars import lessons
+from bonekit.games.bone_wars.data import components
+
+game = bonekit.load("bone_wars")
+D = components()
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "bone_wars" / "01_learn_to_play.ipynb"
+
+
+def run(state, labels):
+    """The state after ``labels`` and all their events' texts."""
+    texts = []
+    for label in labels:
+        state, events = game.apply(state, label)
+        texts += [e.text for e in events]
+    return state, texts
+
+
+# ---- staging -------------------------------------------------------------------------------------------
+
+def test_started_is_p1_s_first_turn_without_grants():
+    for players, seed in ((2, 1), (3, 2)):
+        state = lessons.started(players, seed)
+        assert state.phase == "turn" and state.round == 1 and not state.pending
+        assert game.to_move(state) == (0,) and all(b.grant is None for b in state.boards)
+        assert all(sorted(state.bundles[s]) == ["career", "species"] for s in range(players))
+    with pytest.raises(ValueError):
+        lessons.started(2, seed=0)       # P2 opens round 1 there
+
+
+def test_midgame_is_a_real_table_in_round_two():
+    state = lessons.midgame()
+    assert state.round == 2 and state.players == 3 and not state.pending and state.turn is None
+    assert sum(1 for b in state.boards for c in b.played if c) >= 6 and not game.is_over(state)
+
+
+def test_nello_s_team_turn():
+    state = lessons.nello_team()
+    assert 0 not in state.universities.values() and state.boards[0].team == "montana"
+    wyoming = next(s for s in state.sites if s.id == "wyoming")
+    top = wyoming.bones[0]
+    colorado = next(s for s in state.sites if s.id == "colorado").card
+    after, texts = run(state, lessons.NELLO_TEAM[:-1])
+    b, t = after.boards[0], after.turn
+    assert b.money == 3 and "pays $4" in texts[0]                       # $3 card + $1 slot
+    assert t.ap == 0 and t.free == 1 and b.team == "colorado"
+    assert b.crates[-1] == top and b.hand == [colorado]
+    after, _ = run(after, lessons.NELLO_TEAM[-1:])
+    assert after.turn is None and game.to_move(after) == (1,)
+
+
+def test_the_camp_site_and_deeper_turn():
+    state = lessons.camp_turn()
+    montana = next(s for s in state.sites if s.id == "montana")
+    crates = len(state.boards[0].crates)
+    after, texts = run(state, lessons.CAMP_TURN)
+    b = after.boards[0]
+    site = next(s for s in after.sites if s.id == "montana")
+    assert 0 in site.camps and b.camps_left == ["archive", "move", "archive"]
+    assert montana.action == "bone" and len(b.crates) == crates + 1         # the tile: a bone
+    assert site.card != montana.card and all(site.bones) and "digs deeper" in texts[-1]
+    assert b.money == 7 - 3 and after.turn is None                         # $2 card + $1 slot
+
+
+def test_ellen_s_papers():
+    state = lessons.ellen_publish()
+    cope = sorted(v for shelf in state.shelves["cope"] for v in shelf if v)
+    hand, money = len(state.boards[0].hand), state.boards[0].money
+    after, texts = run(state, lessons.ELLEN_PUBLISH)
+    b = after.boards[0]
+    assert b.loyalty == {"marsh": 0, "cope": 3}                         # 1 + 1 and Williston's 1
+    assert b.archive == {"D": ["eryops", "ichthyornis"], "A": ["archaeotherium"]}
+    assert b.money == money + 2 and len(b.hand) == hand - 2 + 2          # $2 (A), 2 cards (D)
+    assert sorted(v for shelf in after.shelves["cope"] for v in shelf if v) == sorted([*cope, 2, 3])
+    assert sum("draws a species card" in t for t in texts) == 2            # envelope D, twice
+    drawn = [t for t in texts if "draws a " in t and "species card" not in t]
+    assert len(b.crates) == 2 and len(drawn) == 2                           # the prize's 2 bones
+
+
+def test_robert_s_debunk():
+    state = lessons.robert_debunk()
+    money, covers = state.boards[0].money, state.boards[0].covers
+    after, texts = run(state, lessons.ROBERT_DEBUNK)
+    b = after.boards[0]
+    assert b.covers == covers - 1 and b.money == money + 2               # the prize: a cover, $2
+    assert b.loyalty["marsh"] == 2 and b.crates == ["tail", "tail"]
+    assert after.shelves["cope"][0][:2] == [4, None] and after.shelves["marsh"][0][0] == 3
+    with pytest.raises(IllegalAction):
+        game.apply(after, "P1 debunk tail 2")                           # no value-2 paper of Cope's
+
+
+def test_nello_s_award():
+    state = lessons.nello_award()
+    spaces = next(t for t in D.awards["B"] if t.id == "b-bird-1").spaces
+    assert spaces[-1].need == 2 and spaces[-1].loyalty == 4
+    crates = len(state.boards[0].crates)
+    after, texts = run(state, lessons.NELLO_AWARD)
+    b = after.boards[0]
+    assert b.loyalty[b.patron] == 4 and after.award_marks["b-bird-1"][3] == 0
+    assert len(b.crates) == crates + 3 and not after.pending             # the round bonus: 3 bones
+
+
+def test_elisabeth_s_minor_find():
+    state, labels = lessons.elisabeth_find()
+    col = int(labels[1].split()[-1]) - 1
+    assert state.find_bonus[col] == "rare" and state.finds[0][col] == "hammer"
+    after, _ = run(state, labels)
+    b = after.boards[0]
+    assert b.rp == 2 and b.archive["C"] == ["hadrosaurus", "ornithomimus"]
+    assert after.finds[0][col] is None and b.crates[-2:] == ["claw", "wing"]
+
+
+def test_moving_the_hadrosaurus_pays_once():
+    state = lessons.hadrosaurus_move()
+    money = state.boards[0].money
+    after, _ = run(state, lessons.HADROSAURUS_MOVE)
+    b = after.boards[0]
+    assert b.archive["A"] == ["archaeotherium", "hadrosaurus"] and not b.archive.get("C")
+    assert b.money == money + 2                                          # $2 once, not $4
+
+
+def test_the_final_scoring_example_and_the_bookshelf_staging():
+    rp, events = lessons.scoring(marsh_x=3, cope_x=5, marsh_cred=2, cope_cred=4)
+    assert rp == 6 + 20 and "26 RP" in events[0].text
+    assert lessons.scoring(marsh_x=2, cope_x=4, marsh_cred=3, cope_cred=1)[0] == 10
+    state = lessons.started()
+    lessons.bookshelf(state, 3, 0)
+    from bonekit.games.bone_wars import rounds
+    assert rounds.credibility(state, "marsh") == 3 and rounds.credibility(state, "cope") == 0
+
+
+def test_passing_demo():
+    state = lessons.passing()
+    money = state.boards[0].money
+    after, texts = run(state, lessons.PASS_DEMO)
+    b = after.boards[0]
+    assert after.passed[0] and b.profession == (2, 2) and b.university == 1 and b.patron == "marsh"
+    assert "field_geologist" in b.hand and "surveyor" not in b.hand
+    assert b.loyalty["marsh"] == 1 and b.money == money + 2            # the profession's $1, the track's $1
+
+
+def test_readers():
+    slots = lessons.slot_lines()
+    assert len(slots) == 5 and slots[2].startswith("slot 3: $2 · icon hammer")
+    cards = lessons.team_card_lines()
+    assert len(cards) == 6 and cards[2].startswith("Expedition") and "$3 · 3 AP · digs to the top" in cards[2]
+    assert "find icon hammer" in lessons.species_line("anchisaurus")
+
+
+# ---- the guided first turn ---------------------------------------------------------------------------
+
+def guided():
+    from bonekit.widgets.teaching import GuidedTable, Step
+    return GuidedTable(game, ["human", "scholar"], steps=[Step(**m) for m in lessons.FIRST_TURN],
+                       seed=lessons.GUIDED_SEED)
+
+
+def test_the_guided_first_turn_plays_through_and_does_what_it_says():
+    t = guided()
+    assert not t.act("P1 career 1 1") and "species bundle first" in t.guide.value
+    for m in lessons.FIRST_TURN:
+        assert t.act(m["move"]), m["move"]
+        b = t.state.boards[0]
+        if m["move"] == "P1 career 2 3":
+            assert b.patron == "cope" and b.university == 3 and b.profession == (2, 1)
+        if m["move"] == "P1 upgrade dig_crew quarry_crew":
+            assert "quarry_crew" in b.hand and t.state.phase == "turn"
+        if m["move"] == "P1 play quarry_crew":
+            assert t.state.turn.ap == 2 and t.state.turn.depth == 2
+    assert t.finished and len(t.state.boards[0].crates) == 4
+    assert t.state.passed[1] and game.to_move(t.state) == (0,)            # "the bot has passed"
+
+
+def test_a_wrong_guided_move_is_not_played():
+    t = guided()
+    for m in lessons.FIRST_TURN[:3]:
+        t.act(m["move"])
+    before = t.state
+    assert not t.act("P1 play expedition") and t.state is before
+    assert "reaches only the top bone" in t.guide.value
+
+
+# ---- exercises ---------------------------------------------------------------------------------------
+
+def test_exercise_judges():
+    assert lessons.play_cost(lessons.cost_quiz(), "expedition") == 5
+    quiz = lessons.debunk_quiz()
+    judge = lessons.best_debunk_judge(quiz)
+    assert judge("P1 debunk tail 3")[0] and judge("debunk tail 3")[0]
+    assert not judge("P1 debunk tail 2")[0] and not judge("P1 debunk paw 2")[0]
+    ok, message = judge("P1 debunk claw 2")
+    assert not ok and "refuses" in message
+    from bonekit.widgets.teaching import check
+    assert check("p1  debunk tail 3", judge) and not check("P1 debunk paw 2", judge)
+
+
+# ---- the saved notebook ------------------------------------------------------------------------------
+
+def cells():
+    return json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+
+
+def joined(x):
+    return "".join(x) if isinstance(x, list) else x
+
+
+def outputs(cell):
+    parts = []
+    for out in cell.get("outputs", []):
+        parts.append(joined(out.get("text", "")))
+        parts += [joined(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
+    return "\n".join(parts)
+
+
+TAUGHT = [
+    "bone_wars", "goal", "components", "setup", "setup.virtual", "setup.bundles", "order", "turn",
+    "turn.slots", "turn.cost", "turn.prize", "ruling.prize_timing", "team", "team.move",
+    "team.extra_move", "team.dig", "team.discover", "team.site", "team.camp", "team.deeper", "crates",
+    "team.site.swap_patron", "team.site.discard_look", "team.site.money", "team.site.bone",
+    "team.site.exchange", "team.site.recall_paleo", "ruling.start_site", "ruling.first_move", "paleo",
+    "paleo.move", "paleo.cards", "paleo.publish", "paleo.archive", "paleo.shelf",
+    "paleo.cards.williston", "ruling.publish_batch", "ruling.shelf_order", "paleo.debunk",
+    "bonus.cover", "ruling.debunk_missing", "paleo.award", "ruling.award_archive", "paleo.find",
+    "bonus.move_archived", "loyalty", "scoring", "scoring.credibility", "scoring.end", "ruling.ties",
+    "pass", "pass.profession", "pass.team", "pass.virtual", "pass.grant", "pass.loyalty", "reset",
+    "grants",
+]
+
+
+def test_the_notebook_shows_the_sections_it_teaches():
+    shown = "\n".join(outputs(c) for c in cells())
+    ids = ["bone_wars" if r == "bone_wars" else f"bone_wars.{r}" for r in TAUGHT]
+    missing = [r for r in ids if f"`{r}`" not in shown]
+    assert missing == []
+    assert all(r in game.rules for r in ids)
+
+
+def test_exercises_are_unanswered_and_solutions_come_last():
+    nb = cells()
+    exercises = [c for c in nb if c["cell_type"] == "code" and "answer = ..." in joined(c["source"])]
+    assert len(exercises) == 3
+    assert all("Not answered yet" in outputs(c) for c in exercises)
+    last = joined(nb[-1]["source"])
+    assert last.startswith("## Solutions") and last.count("<details>") == 3
+    # the solutions agree with the engine
+    assert "**$5.**" in last and lessons.play_cost(lessons.cost_quiz(), "expedition") == 5
+    assert "`P1 debunk tail 3`" in last
+    assert "**10 RP.**" in last and lessons.scoring(2, 4, 3, 1)[0] == 10
+
+
+def test_prose_numbers_agree_with_the_saved_outputs():
+    nb = cells()
+    text = {i: joined(c["source"]) for i, c in enumerate(nb)}
+
+    def output_after(marker):
+        """The outputs of the first code cell after the markdown cell containing ``marker``."""
+        i = next(i for i, t in text.items() if marker in t and nb[i]["cell_type"] == "markdown")
+        return outputs(next(c for c in nb[i + 1:] if c["cell_type"] == "code"))
+
+    assert "pays $4" in output_after("example: Nello's expedition")
+    ellen = output_after("example: Ellen's papers")
+    assert "gains 3 loyalty with Cope" in ellen and "gains $2" in ellen
+    assert "(2 there)" in ellen                                           # Ichthyornis is the 2nd in D
+    robert = output_after("example: Robert's debunk")
+    assert "takes $2 for the cover" in robert and "gains 2 loyalty with Marsh" in robert
+    assert "gains 4 loyalty" in output_after("example: Nello's award")
+    assert output_after("example: Elisabeth's minor find").count("gains 1 RP") == 2
+    assert "gains $2" in output_after("Hadrosaurus")
+    assert "26 RP" in output_after("example: the final scoring")
+    passing = output_after("P1 passes straight away")
+    assert "row 2, column 2" in passing and "university space 1: Marsh" in passing
+    assert "gains 1 loyalty with Marsh" in passing and passing.count("gains $1") == 2
+    scores = output_after("A whole game, step by step")
+    creds = [int(x) for x in re.findall(r"credibility (\d)", scores)]
+    assert creds and max(creds) <= 1                                       # "no credibility above 1"
+    assert "round 2 of 4" in outputs(nb[1])                                # "stopped in round 2"

@@ -59,6 +59,7 @@ MODES = (
     Mode("rolled_bones", "arena 4p", 4, "arena", "builder"),
     Mode("bone_wars", "2p", 2, "basic", "scholar"),
     Mode("bone_wars", "4p", 4, "basic", "scholar"),
+    Mode("bone_wars", "solo", 1, "solo", "scholar"),
 )
 
 # The rows of every mode: (path, bots). "apply" is the plain checked loop (game.apply after

@@ -67,6 +67,17 @@ class BoneWars(Game[BoneWarsState]):
 
     def setup_events(self, state: BoneWarsState) -> tuple[Event, ...]:
         first = state.bundle_queue[0] if state.bundle_queue else state.current
+        if state.variant == "solo":
+            taken = [c for c in state.boards[THEODORE].hand if c in self.data.species]
+            name = self.data.species[taken[0]].name if taken else "a species card"
+            return (
+                Event(
+                    "setup",
+                    R + "solo.setup",
+                    f"The board is set for you and Theodore. Theodore has taken "
+                    f"{name} and its bones; you choose a species bundle, then a career.",
+                ),
+            )
         return (
             Event(
                 "setup",

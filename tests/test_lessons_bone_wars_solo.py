@@ -1,0 +1,225 @@
+"""The staging behind notebooks/bone_wars/02_solo.ipynb (bonekit.games.bone_wars.solo_lessons):
+Theodore's staged turns come out as the lesson tells them, his habits answer as shown, the
+exercise judges agree with the engine, and the saved notebook shows every solo catalog section
+and prose numbers that agree with its own outputs."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import bonekit
+from bonekit.games.bone_wars import solo
+from bonekit.games.bone_wars import solo_lessons as lessons
+from bonekit.games.bone_wars.data import components
+from bonekit.games.bone_wars.state import THEODORE
+
+game = bonekit.load("bone_wars")
+D = components()
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "bone_wars" / "02_solo.ipynb"
+FOSSIL = lessons.species_of_icon("fossil")
+
+
+def texts(events):
+    return [e.text for e in events]
+
+
+# ---- setup ------------------------------------------------------------------------------------------------
+
+def test_theodore_took_the_card_award_a_needs_and_the_guided_setup_plays_through():
+    state = game.new(1, "solo", seed=lessons.TABLE_SEED)
+    offer = lessons.offered(state)
+    assert offer[0] == "eryops" and offer[0] in state.boards[THEODORE].hand
+    assert solo.species_order(state, offer)[0] == "eryops"
+    assert state.awards[0] == "a-cope-1" and D.species["eryops"].by == "cope"
+    assert [D.species[c].by for c in offer[1:]] == ["leidy", "leidy"]        # the only Cope card
+    for step in lessons.SETUP_STEPS:
+        legal = {a.label for a in game.legal_actions(state, 0)}
+        assert step["move"] in legal and set(step["hints"]) <= legal         # hints name real moves
+        state, events = game.apply(state, step["move"])
+    him = state.boards[THEODORE]
+    assert him.profession == (2, 1) and him.university == 4 and him.patron == "cope"
+    assert any("upgrades: basic-" in t for t in texts(events))
+    assert state.phase == "turn" and game.to_move(state) == (0,)
+
+
+def test_opening_is_a_round_2_table_with_solo_cards_in_theodores_slots():
+    state = lessons.opening()
+    assert state.round == 2 and game.to_move(state) == (0,)
+    played = [c for c in state.boards[THEODORE].played if c]
+    assert played and all(c.split("-")[0] in ("basic", "advanced", "expert") for c in played)
+
+
+def test_card_lines_cover_every_card_of_each_level():
+    for level, n in (("basic", 12), ("advanced", 6), ("expert", 6)):
+        lines = lessons.card_lines(level)
+        assert len(lines) == n and all(line.startswith(f"{level}-") for line in lines)
+    assert "team 2 AP, digs to top" in lessons.card_lines()[1]                # basic-2's back
+    assert "loop twice" in lessons.card_line(next(c for c in D.solo_cards if c.twice))
+
+
+# ---- his turns -----------------------------------------------------------------------------------
+
+def test_staged_turn_stacks_his_deck():
+    state = lessons.staged_turn("basic-3", "basic-2", hand=[FOSSIL], crates=["tail"], money=4)
+    base = lessons.first_turn(0)
+    assert state.solo_deck[-2:] == ["basic-2", "basic-3"]                     # the top is the end
+    assert sorted(state.solo_deck) == sorted(base.solo_deck)                  # the same cards, restacked
+    b = state.boards[THEODORE]
+    assert b.hand == [FOSSIL] and b.crates == ["tail"] and b.money == 4 and state.current == THEODORE
+
+
+def test_a_paleontologist_back_sends_him_to_the_minor_find():
+    before = lessons.staged_turn("basic-3", "basic-1", hand=[FOSSIL], crates=["torso", "tail", "carnivore"])
+    after, events = lessons.theodore_turn(before)
+    said = texts(events)
+    assert "the next card's back shows a paleontologist" in said[0]
+    assert said[1] == "Theodore's paleontologist goes to find."
+    b = after.boards[THEODORE]
+    assert b.paleo == "find" and FOSSIL in b.archive["A"] and b.team is None
+    assert b.covers == 2 and any("crates are full" in t for t in said)       # the prose's full crates
+    assert before.boards[THEODORE].hand == [FOSSIL]                           # staging is not mutated
+
+
+def test_a_team_back_with_a_matching_species_uses_the_slot_else_the_back():
+    with_prize, events = lessons.theodore_turn(lessons.staged_turn("basic-3", "basic-2", hand=[FOSSIL]))
+    said = texts(events)
+    assert any("discards Antrodemus for its prize" in t for t in said)
+    spent = [t for t in said if "base camp" in t or "excavates" in t or "digs up" in t]
+    assert len(spent) == lessons.team_ap(1, "basic-2", [FOSSIL]) == 1
+    plain, events = lessons.theodore_turn(lessons.staged_turn("basic-3", "basic-2"))
+    spent = [t for t in texts(events) if "base camp" in t or "excavates" in t or "digs up" in t]
+    assert len(spent) == lessons.team_ap(1, "basic-2", []) == 2
+    assert "excavates" in spent[1] and plain.boards[THEODORE].hand
+
+
+def test_exercise_1_judge():
+    assert D.species["anchisaurus"].find == D.action_slots[2].find == "hammer"
+    assert lessons.team_ap(3, "basic-6", ["anchisaurus"]) == 2
+    assert lessons.team_ap(3, "basic-6", []) == 3
+    with pytest.raises(ValueError, match="paleontologist"):
+        lessons.team_ap(1, "basic-1", [])
+
+
+# ---- his habits ----------------------------------------------------------------------------------
+
+def test_habits_are_the_catalog_bullets():
+    rows = lessons.habits(game.rules)
+    bullets = game.rules["bone_wars.solo.changes"].text.count("\n- ") + 1
+    assert len(rows) == bullets == 8 and all(topic and habit for topic, habit in rows)
+    assert dict(rows)["Rare bones"].startswith("the kind least present")
+
+
+def test_rare_cover_and_full_crates_habits():
+    assert lessons.rare_pick({"claw": 1}) == "P2 take claw"
+    assert lessons.rare_pick({"claw": 1, "carnivore": 1}) == "P2 take carnivore"   # skull before limb
+    assert lessons.cover_pick(3) == "P2 choose money" and lessons.cover_pick(7) == "P2 choose rp"
+    after, events = lessons.full_crates(["torso", "tail", "paw", "claw"], 3, "wing")
+    assert after.boards[THEODORE].covers == 2 and len(after.boards[THEODORE].crates) == 5
+    assert after.boards[THEODORE].rp == 0 and any("no bonus" in t for t in texts(events))
+    ten = ["torso"] * 4 + ["tail"] * 3 + ["carnivore"] * 3
+    wing, _ = lessons.full_crates(ten, 0, "wing")
+    swapped = ["torso"] * 3 + ["tail"] * 3 + ["carnivore"] * 3 + ["wing"]
+    assert sorted(wing.boards[THEODORE].crates) == sorted(swapped)
+    tail, _ = lessons.full_crates(ten, 0, "tail")
+    assert sorted(tail.boards[THEODORE].crates) == sorted(ten)
+
+
+# ---- passing and the end -------------------------------------------------------------------------
+
+def test_passing_when_he_cannot_pay():
+    before = lessons.passing()
+    after, events = lessons.theodore_turn(before)
+    said = texts(events)
+    assert said[0] == "P2 (Theodore) passes." and after.passed[THEODORE]
+    assert after.boards[THEODORE].university is not None
+    assert len([c for c in after.boards[THEODORE].hand if c in D.species]) >= 1
+
+
+def test_ties_and_exercise_2_judge():
+    assert solo.who_wins(lessons.tie(9), None) == (0, THEODORE)
+    heads = (None, 58, 55, D.head_cm)
+    assert [lessons.tie_winner(h) for h in heads] == ["shared", "you", "Theodore", "shared"]
+    final, _ = lessons.bot_game(3)
+    assert game.outcome(final).winners == (0, THEODORE)                       # the prose's level game
+    final, _ = lessons.bot_game(3, head_cm=58)
+    assert game.outcome(final).winners == (0,)
+
+
+def test_lab_summary_counts():
+    ms = [lessons.Match(0, "advanced", 5, 9, (THEODORE,)), lessons.Match(1, "advanced", 7, 7, (0, THEODORE)),
+          lessons.Match(2, "advanced", 9, 4, (0,))]
+    s = lessons.lab_summary(ms)
+    assert s == {"games": 3, "bot_rp": 7.0, "theodore_rp": 6.7,
+                 "bot_wins": 1, "theodore_wins": 1, "shared": 1}
+    m = lessons.match(3, "advanced")
+    assert (m.bot_rp, m.theodore_rp, m.winners) == (7, 7, (0, THEODORE)) and not m.bot_won
+
+
+# ---- the saved notebook --------------------------------------------------------------------------
+
+def cells():
+    return json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+
+
+def joined(x):
+    return "".join(x) if isinstance(x, list) else x
+
+
+def outputs(cell):
+    parts = []
+    for out in cell.get("outputs", []):
+        parts.append(joined(out.get("text", "")))
+        parts += [joined(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
+    return "\n".join(parts)
+
+
+def prose():
+    return "\n".join(joined(c["source"]) for c in cells() if c["cell_type"] == "markdown")
+
+
+def test_the_notebook_shows_every_solo_section():
+    shown = "\n".join(outputs(c) for c in cells())
+    ids = [r for r in game.rules.ids() if r == "bone_wars.solo" or r.startswith("bone_wars.solo.")]
+    ids += ["bone_wars.ruling.solo_cards", "bone_wars.ruling.ties"]
+    assert len(ids) >= 10
+    assert [r for r in ids if f"`{r}`" not in shown] == []
+
+
+def test_the_notebook_ran_without_errors_and_exercises_wait():
+    nb = cells()
+    code = [c for c in nb if c["cell_type"] == "code"]
+    assert code and all(c.get("execution_count") for c in code)
+    assert not any(o.get("output_type") == "error" for c in code for o in c.get("outputs", []))
+    exercises = [c for c in code if "answer = ..." in joined(c["source"])]
+    assert len(exercises) == 2 and all("Not answered yet" in outputs(c) for c in exercises)
+    last = joined(nb[-1]["source"])
+    assert last.startswith("## Solutions") and last.count("<details>") == 2
+    assert "**2.**" in last and "**Theodore.**" in last                       # the judges' answers
+
+
+def test_prose_numbers_agree_with_the_saved_outputs():
+    nb = cells()
+    lab = next(outputs(c) for c in nb if "lab = {}" in joined(c["source"]))
+    rows = dict(
+        (m[0], tuple(float(x) for x in m[1:]))
+        for m in re.findall(
+            r"(\w+): Theodore won (\d+), the ScholarBot (\d+), shared (\d+) \(of 20\) · "
+            r"mean RP: Theodore ([\d.]+), ScholarBot ([\d.]+)", lab)
+    )
+    assert set(rows) == {"advanced", "expert"}
+    (at, ab, ash, atr, abr), (et, eb, esh, etr, ebr) = rows["advanced"], rows["expert"]
+    text = " ".join(prose().split())
+    assert f"Theodore won {at:g} of the 20 games at the advanced level and {et:g} at the expert level" in text
+    assert f"the ScholarBot won {ab:g} and {eb:g} outright" in text
+    assert ash == esh == 1 and "1 game at each level was shared" in text
+    assert f"{atr:g} RP against the bot's {abr:g} at the advanced level, and {etr:g} against {ebr:g}" in text
+    assert f"won {et - at:g} more games but scored {atr - etr:.1f} RP less" in text
+    assert et - at == 2 and atr > etr
+    # the setup and the tie paragraphs
+    shown = "\n".join(outputs(c) for c in nb)
+    assert "university space 4 · patron cope" in shown
+    assert "highest free space of **Cope's** university" in text
+    assert "head_cm None → A tie at 7 RP" in shown and "head_cm 58 → P1 beats Theodore" in shown

@@ -259,8 +259,8 @@ def _unpromised(s: BoneWarsState, seat: int) -> list[str]:
     left, t = list(s.boards[seat].crates), s.turn
     if t is None:
         return left
-    for _, paid in [*t.papers, *([t.building] if t.building else [])]:
-        for k in paid:
+    for paper in [*t.papers, *([t.building] if t.building else [])]:   # (species, bones[, parts])
+        for k in paper[1]:
             if k in left:
                 left.remove(k)
     return left

@@ -15,6 +15,7 @@ from bonekit.games.bone_wars import solo
 from bonekit.games.bone_wars import solo_lessons as lessons
 from bonekit.games.bone_wars.data import components
 from bonekit.games.bone_wars.state import THEODORE
+from test_lessons_bone_wars import joined, outputs  # the saved notebook's cells as text
 
 game = bonekit.load("bone_wars")
 D = components()
@@ -162,18 +163,6 @@ def test_lab_summary_counts():
 
 def cells():
     return json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
-
-
-def joined(x):
-    return "".join(x) if isinstance(x, list) else x
-
-
-def outputs(cell):
-    parts = []
-    for out in cell.get("outputs", []):
-        parts.append(joined(out.get("text", "")))
-        parts += [joined(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
-    return "\n".join(parts)
 
 
 def prose():

@@ -374,30 +374,14 @@ def _team_action(
         placed = len(d.board.camps) - len(b.camps_left)
         kind = CAMP_ORDER[placed] if placed < len(CAMP_ORDER) else None
         if kind in b.camps_left and THEODORE not in site.camps and turn._camp_space(state, site) is not None:
-            b.camps_left.remove(kind)
-            site.camps.append(THEODORE)
-            say(
-                events,
-                "camp",
-                "solo.team",
-                f"Theodore sets up a base camp at {d.dig_sites[site.id].name}.",
-                seat=THEODORE,
-            )
+            turn.camp(state, THEODORE, site, kind, events, "solo.team")
             return 0, 1
         return None
     if action == "move":
         _go(state, _arrow(b.team, card), "moves to", events)
         return (1, 0) if free > 0 else (0, 1)
     if action == "site":
-        tile = d.site_actions[site.action]
-        say(
-            events,
-            "site",
-            "solo.team",
-            f"Theodore uses the dig site action of {d.dig_sites[site.id].name}: {tile.text}",
-            seat=THEODORE,
-        )
-        queue(state, THEODORE, [dict(x) for x in tile.effect], front=True)
+        turn.site_action(state, THEODORE, site.id, events, "solo.team")
         return 0, 1
     return None
 

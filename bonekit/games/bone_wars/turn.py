@@ -384,28 +384,10 @@ def _team(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: lis
         site.card = None
     elif verb == "site":
         t.ap -= 1
-        where = state.sites[_site_index(state, args[0])]
-        tile = d.site_actions[where.action]
-        say(
-            events,
-            "site",
-            "team.site",
-            f"{who(state, seat)} uses the dig site action of {d.dig_sites[args[0]].name}: {tile.text}",
-            seat=seat,
-        )
-        queue(state, seat, [dict(x) for x in tile.effect], front=True)
+        site_action(state, seat, args[0], events)
     elif verb == "camp":
         t.ap -= 1
-        b.camps_left.remove(args[0])
-        site.camps.append(seat)
-        what = "one more free move" if args[0] == "move" else "room for one more card in each envelope"
-        say(
-            events,
-            "camp",
-            "team.camp",
-            f"{who(state, seat)} sets up a base camp at {name}: {what}.",
-            seat=seat,
-        )
+        camp(state, seat, site, args[0], events)
     elif verb == "deeper":
         t.ap -= 1
         state.bag.extend(x for x in site.bones if x is not None)
@@ -420,6 +402,38 @@ def _team(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: lis
             f"{who(state, seat)} digs deeper at {name}: new bones and a new species card.",
             seat=seat,
         )
+
+
+def site_action(
+    state: BoneWarsState, seat: int, site_id: str, events: list[Event] | None, rule: str = "team.site"
+) -> None:
+    """The dig-site action tile of ``site_id``, its bonus first of what waits."""
+    d = components()
+    tile = d.site_actions[state.sites[_site_index(state, site_id)].action]
+    say(
+        events,
+        "site",
+        rule,
+        f"{who(state, seat)} uses the dig site action of {d.dig_sites[site_id].name}: {tile.text}",
+        seat=seat,
+    )
+    queue(state, seat, [dict(x) for x in tile.effect], front=True)
+
+
+def camp(
+    state: BoneWarsState, seat: int, site, kind: str, events: list[Event] | None, rule: str = "team.camp"
+) -> None:
+    """A base camp of ``kind`` (``move`` or ``archive``) from ``seat``'s board to ``site``."""
+    state.boards[seat].camps_left.remove(kind)
+    site.camps.append(seat)
+    what = "one more free move" if kind == "move" else "room for one more card in each envelope"
+    say(
+        events,
+        "camp",
+        rule,
+        f"{who(state, seat)} sets up a base camp at {components().dig_sites[site.id].name}: {what}.",
+        seat=seat,
+    )
 
 
 def _meet(state: BoneWarsState, seat: int, site: str) -> None:

@@ -691,12 +691,17 @@ def test_co_op_table_talk_by_clicks(notebook, screenshots):
         before = canvas_hash(notebook.page, w["id"])
         _click_canvas(notebook, w, pick)
         wait_for_change(notebook.page, w["id"], before)
+        status = _wait_status_change(notebook, w, status)   # "Selected: ...": the pick is shown
         log = _log(notebook, w)
         _click_canvas(notebook, w, idea)
         status = _wait_status_change(notebook, w, status)
         assert "✗" not in status, f"{w['id']}: the suggestion ({idea.target}) was refused: {status}"
         mate = idea.target.split()[2].upper()
-        assert f"{me} suggests that {mate}" in _new_rows(log, _log(notebook, w))
+        said = f"{me} suggests that {mate}"
+        notebook.page.wait_for_function(   # the log is its own widget: it may arrive after the status
+            "([id, text]) => document.querySelector(`[data-bonekit='${id}'] [role=log]`)"
+            ".textContent.includes(text)", arg=[w["id"], said], timeout=15_000)
+        assert said in _new_rows(log, _log(notebook, w))
         shot(notebook.page, f"[data-bonekit='{w['id']}']", screenshots, f"{notebook.name}-{w['id']}-talk")
 
 

@@ -22,7 +22,7 @@ from bonekit.games.bone_wars.data import (
     validate,
 )
 
-FACTS = Path("/work/shared/data/bone_wars_species_facts.md")
+FACTS = Path(__file__).resolve().parents[2] / "shared" / "data" / "bone_wars_species_facts.md"
 
 
 @pytest.fixture(scope="module")

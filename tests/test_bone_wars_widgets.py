@@ -251,3 +251,12 @@ def test_a_card_too_dear_to_play_says_why_at_the_table():
     dear = next(h for h in table.current_scene().hits if "not playable" in h.tip)
     table.click(*centre(dear))
     assert "✗" in table.status.value and "costs $" in table.status.value
+
+
+def test_theodore_s_solo_cards_are_named_as_such():
+    state, bot = GAME.new(1, "solo", seed=1), RandomBot(1)
+    while not any(c for c in state.boards[1].played):
+        state, _ = GAME.apply(state, bot.choose(GAME, state, 0))
+    card = next(c for c in state.boards[1].played if c)
+    svg = render(GAME, state, 0, 0).to_svg()
+    assert f"solo card {card}" in svg and view.card_name(card) == f"solo card {card}"

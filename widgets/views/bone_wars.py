@@ -74,8 +74,9 @@ FIND = {  # minor-find icon -> (code, fill)
     "hammer": ("Ha", "#d4dff0"),
     "plant": ("Pl", "#e9f2c4"),
 }
-CARD_FILL = {"team": "#e3ece6", "species": "#f5ead6", "paleo": "#e7e0f2", "hidden": "#dddddd"}
-CARD_LETTER = {"team": "T", "species": "S", "paleo": "P"}
+CARD_FILL = {"team": "#e3ece6", "species": "#f5ead6", "paleo": "#e7e0f2", "hidden": "#dddddd",
+             "solo": "#f3e1dc"}
+CARD_LETTER = {"team": "T", "species": "S", "paleo": "P", "solo": "Th"}
 GRANT = {  # grant id -> short words for the university spaces
     "wild_hammer": "Ha icons wild",
     "wild_footprint": "Ft icons wild",
@@ -254,6 +255,8 @@ def card_name(card: str) -> str:
     if card in d.species:
         return d.species[card].name
     paleo = next((p for p in d.paleontologists if p.id == card), None)
+    if paleo is None and any(c.id == card for c in d.solo_cards):
+        return f"solo card {card}"   # Theodore's, in the solo game
     return paleo.name if paleo else card
 
 
@@ -261,6 +264,8 @@ def _card_type(card: str) -> str:
     d = components()
     if card == "hidden":
         return "hidden"
+    if any(c.id == card for c in d.solo_cards):
+        return "solo"
     return "team" if card in d.team_cards else "species" if card in d.species else "paleo"
 
 

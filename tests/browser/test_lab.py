@@ -401,6 +401,15 @@ def _jump(notebook, w, act, what: str) -> tuple[int, int, str]:
     except PlaywrightTimeout:
         pytest.fail(f"{w['id']}: {what} did not move the Stepper from step {step} ({label[:60]!r}): "
                     f"now step {_readout(notebook, w)}", pytrace=False)
+    # the readout and the picture arrive as separate messages, and a long jump may show a frame
+    # on the way: read the stage once both have held still for a moment (CI caught a mid-jump read)
+    seen = (_readout(notebook, w), _label(notebook, w))
+    for _ in range(25):
+        notebook.page.wait_for_timeout(200)
+        now = (_readout(notebook, w), _label(notebook, w))
+        if now == seen:
+            break
+        seen = now
     return _stage(notebook, w)
 
 

@@ -17,13 +17,11 @@ def player_range(counts: Sequence[int]) -> str:
 
 
 def kit_status() -> str:
-    """Every game with its playable variants and player counts (and, for a game still growing,
-    what is to come), then the games still coming."""
+    """Every game with its playable variants and player counts, then the games still coming."""
     lines = []
     for game_id in available():
         game = load(game_id)
-        later = getattr(game, "coming", ())   # variants of the rulebook not built yet
-        lines.append(f"{game.title}: ready" + (f" ({', '.join(later)} still to come)" if later else ""))
+        lines.append(f"{game.title}: ready")
         for variant, counts in game.player_counts.items():
             noun = "player" if list(counts) == [1] else "players"
             lines.append(f"    {variant:<10} {player_range(counts)} {noun}")

@@ -765,7 +765,7 @@ def _bookshelf(c: _Ctx, y: float) -> float:
 
 
 def _award_tile(tile_id: str):
-    return next(t for tiles in components().awards.values() for t in tiles if t.id == tile_id)
+    return components().award(tile_id)
 
 
 def _award_title(tile) -> str:

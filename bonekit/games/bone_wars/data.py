@@ -261,6 +261,14 @@ class Components:
     solo_site_order: tuple[str, ...] = ()
     head_cm: int = 56
 
+    def award(self, tile_id: str) -> AwardTile:
+        """The award tile ``tile_id`` (of any kind)."""
+        return next(t for kind in self.awards.values() for t in kind if t.id == tile_id)
+
+    def bonus(self, tile_id: str) -> Effects:
+        """The effects of the bonus tile ``tile_id``."""
+        return next(t.effect for t in self.bonus_tiles if t.id == tile_id)
+
 
 def _fx(effects: list[dict]) -> Effects:
     return tuple(dict(e) for e in effects)

@@ -139,10 +139,6 @@ def bag_bone(state: BoneWarsState, seat: int, events: list[Event] | None) -> Non
         gain_bone(state, seat, bone, events, "draws")
 
 
-def _tile_effect(tile_id: str) -> tuple[dict, ...]:
-    return next(t.effect for t in components().bonus_tiles if t.id == tile_id)
-
-
 def gain_loyalty(state: BoneWarsState, seat: int, patron: str, n: int, events: list[Event] | None) -> None:
     """``n`` loyalty with ``patron``; steps past the top of the track score 1 RP each."""
     b, top = state.boards[seat], components().loyalty.top
@@ -187,7 +183,7 @@ def round_bonus(state: BoneWarsState) -> tuple[dict, ...]:
     """The current round's bonus (rounds 1-3: the tile on the round track; round 4: printed)."""
     d = components()
     if state.round <= len(state.round_bonus):
-        return next(t.effect for t in d.bonus_tiles if t.id == state.round_bonus[state.round - 1])
+        return d.bonus(state.round_bonus[state.round - 1])
     return d.round4_bonus
 
 
@@ -295,7 +291,7 @@ def _resolve(state: BoneWarsState, seat: int, e: dict, events: list[Event] | Non
     elif k == "round_bonus":
         current = [dict(x) for x in round_bonus(state)]
         if grant(state, seat, "round_bonus_as_find"):  # or any minor-find column's bonus instead
-            columns = [dict(x) for c in state.find_bonus for x in _tile_effect(c)]
+            columns = [dict(x) for c in state.find_bonus for x in components().bonus(c)]
             state.pending.insert(
                 0, decision("choose", seat, options=tuple(_freeze(o) for o in current + columns))
             )
@@ -538,7 +534,7 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
         b.patron = rival(b.patron)
         say(events, "swap", "bonus.swap", f"{who(state, seat)} now works for {b.patron.title()}.", seat=seat)
     elif k == "any_round_bonus":
-        effect = d.round4_bonus if args[0] == "round4" else _tile_effect(args[0])
+        effect = d.round4_bonus if args[0] == "round4" else components().bonus(args[0])
         queue(state, seat, [dict(x) for x in effect], front=True)
     elif k == "split":  # loyalty to either patron or shared (a paleontologist card's bonus)
         n, marsh = p.get("n"), int(args[0])

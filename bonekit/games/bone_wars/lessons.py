@@ -267,8 +267,9 @@ the round bonus (at this table, round 1's: up to 3 bones from the bag)."""
 
 
 def nello_award() -> S:
-    """Nello (P1) has played Lucas's card for a paleontologist action: 3 reptiles, 1 bird and
-    1 amphibian archived, empty crates, the bird award (B) in play with all its spaces free."""
+    """Nello (P1) has played Lucas's card for a paleontologist action; his archive holds three
+    reptiles, a bird and an amphibian, his crates are empty, and the bird award (B) is in play
+    with every space free."""
     state = started()
     b = state.boards[0]
     archive = {"A": ["stegosaurus", "allosaurus", "diplodocus"], "B": ["ichthyornis"], "C": ["eryops"]}

@@ -115,7 +115,7 @@ def new_state(players: int, variant: str, seed: int, names: tuple[str, ...], opt
 
 
 def _tile(tile_id: str):
-    return next(t for kind in components().awards.values() for t in kind if t.id == tile_id)
+    return components().award(tile_id)
 
 
 # ---- the setup bundles --------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def species_order(state: BoneWarsState, cards) -> list[str]:
         for i, tile_id in enumerate(state.awards):
             if tile_id in b.awards:
                 continue
-            tile = next(t for kind in d.awards.values() for t in kind if t.id == tile_id)
+            tile = d.award(tile_id)
             if (
                 (tile.kind == "A" and s.by == tile.target)
                 or (tile.kind == "B" and s.category in (tile.target, "amphibian"))
@@ -443,7 +443,7 @@ def _paleo(state: BoneWarsState, action: str, events: list[Event] | None) -> boo
         for tile_id, i in turn._claimable(state, THEODORE):
             if i < 1:
                 continue
-            tile = next(x for kind in d.awards.values() for x in kind if x.id == tile_id)
+            tile = d.award(tile_id)
             if best is None or tile.spaces[i].loyalty > best[0]:
                 best = (tile.spaces[i].loyalty, tile_id, i)
         if best is None:

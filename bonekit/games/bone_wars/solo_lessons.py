@@ -151,7 +151,7 @@ def award_lines(state: S) -> list[str]:
     d = components()
     out = []
     for tile_id in state.awards:
-        tile = next(t for kind in d.awards.values() for t in kind if t.id == tile_id)
+        tile = d.award(tile_id)
         asks = {"A": "described by", "B": "of the class", "C": "archived in envelope"}[tile.kind]
         out.append(f"award {tile.kind} ({tile_id}): a species {asks} {tile.target}")
     return out

@@ -235,7 +235,7 @@ def _claimable(state: BoneWarsState, seat: int) -> list[tuple[str, int]]:
     for tile_id in state.awards:
         if tile_id in state.boards[seat].awards:
             continue
-        tile = next(t for kind in d.awards.values() for t in kind if t.id == tile_id)
+        tile = d.award(tile_id)
         have = award_count(state, seat, tile)
         for i, space in enumerate(tile.spaces):
             holder = state.award_marks[tile_id][i]
@@ -632,7 +632,7 @@ def _slide_down(shelves: list[list[int | None]]) -> None:
 
 def _claim(state: BoneWarsState, seat: int, tile_id: str, i: int, events: list[Event] | None) -> None:
     d = components()
-    tile = next(t for kind in d.awards.values() for t in kind if t.id == tile_id)
+    tile = d.award(tile_id)
     if state.award_marks[tile_id][i] is None:  # Lucas's card shares a held space: it stays marked
         state.award_marks[tile_id][i] = seat
     state.boards[seat].awards.append(tile_id)
@@ -667,7 +667,7 @@ def _find(
         f"{who(state, seat)} archives {d.species[sp].name} in envelope {env} and {took} of column {c + 1}.",
         seat=seat,
     )
-    bonus = [dict(x) for x in next(t.effect for t in d.bonus_tiles if t.id == state.find_bonus[c])]
+    bonus = [dict(x) for x in d.bonus(state.find_bonus[c])]
     if perks.grant(state, seat, "find_round_bonus"):
         bonus = [{"choose": [*bonus, {"round_bonus": 1}]}]
     queue(state, seat, bonus, front=True)

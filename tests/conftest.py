@@ -151,7 +151,11 @@ def check_invariants(game, state):
         assert game.legal_actions(state, seat), f"P{seat + 1} owes a decision but has no action"
     for seat in range(n):
         if seat not in owing:
-            assert game.legal_actions(state, seat) == []
+            # A seat whose weapon is down owes nothing, but may exchange it for any card in
+            # hand until the reveal.
+            offered = sorted(int(a.args[0]) for a in game.legal_actions(state, seat))
+            assert offered == (sorted(set(state.hands[seat])) if state.chosen[seat] is not None
+                               else [])
     if not state.over:
         assert state.current is not None
         assert game.damage(state) < state.hit_points

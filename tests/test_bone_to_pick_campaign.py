@@ -120,7 +120,9 @@ def check_modes(game, state):
     owing = game.to_move(state)
     assert (len(owing) == 0) == (game.outcome(state) is not None) == state.over
     for seat in range(n):
-        assert bool(game.legal_actions(state, seat)) == (seat in owing)
+        # a seat whose card is down may still exchange it before the reveal
+        may_swap = game.engine(state).phase(state) == "play" and state.chosen[seat] is not None
+        assert bool(game.legal_actions(state, seat)) == (seat in owing or may_swap)
     phase = game.engine(state).phase(state)
     if phase in ("play", "take"):
         assert state.current is not None

@@ -396,7 +396,10 @@ def game_digest(variant: str, players: int, options: dict, seed: int, kind: str)
         h.update(GAME.text(state).encode())
         for seat in range(players):
             h.update(GAME.text(state, seat).encode())
-            h.update(" ".join(a.label for a in GAME.legal_actions(state, seat)).encode())
+            # The labels of the seats that owe a decision: the optional exchange of a face-down
+            # card (a seat not in to_move) came after these digests and is tested on its own.
+            if seat in owing:
+                h.update(" ".join(a.label for a in GAME.legal_actions(state, seat)).encode())
         if not owing:
             break
         action = bots[owing[0]].choose(GAME, state, owing[0])

@@ -205,7 +205,9 @@ def test_prepare_is_simultaneous(game, players):
             # This seat leaves to_move; nothing is resolved yet.
             assert seat not in game.to_move(state)
             assert set(game.to_move(state)) == set(order[k + 1:])
-            assert game.legal_actions(state, seat) == []
+            # It may still exchange its weapon for any other in hand until the reveal.
+            assert {a.args[0] for a in game.legal_actions(state, seat)} == {
+                str(v) for v in state.hands[seat]}
             assert state.turn == 1 and state.current == first and state.history == []
             assert state.chosen[seat] == values[seat]
             assert values[seat] not in state.hands[seat] or values[seat] == 0

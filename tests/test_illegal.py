@@ -39,15 +39,24 @@ def finished(game):
     return state
 
 
-def test_seat_that_already_chose(game, fresh):
+def test_a_face_down_weapon_may_be_exchanged_until_the_reveal(game, fresh):
+    """The rulebook lets a player swap the weapon lying face down on the board for another from
+    hand at any time before the cards are turned over; only the reveal makes the choice final."""
     state, _ = game.apply(fresh, "P1 play 5")
-    err = refused(game, state, "P1 play 7", R + "ruling.changing_your_mind",
-                  "P1 has already laid a weapon", "waiting for P2, P3, P4")
-    assert err.action == Action(0, "play", ("7",))
-    # The same seat cannot play the same card again either, nor do anything else.
-    refused(game, state, "P1 play 5", R + "ruling.changing_your_mind", "already")
-    refused(game, state, "P1 attack 3", R + "ruling.changing_your_mind", "already")
-    assert game.legal_actions(state, 0) == []
+    assert game.to_move(state) == (1, 2, 3)          # P1 owes nothing more, but may still swap
+    assert "P1 play 7" in {a.label for a in game.legal_actions(state, 0)}
+    swapped, events = game.apply(state, "P1 play 7")
+    assert swapped.chosen[0] == 7 and 5 in swapped.hands[0] and 7 not in swapped.hands[0]
+    assert sorted(swapped.hands[0]) == swapped.hands[0]
+    assert [e.kind for e in events] == ["take_back", "exchange", "choose", "commit"]
+    assert all(e.visible_to == (0,) for e in events if e.kind in ("take_back", "choose"))
+    # Once every card is down they are revealed, and nothing can be exchanged any more.
+    for label in ("P2 play 1", "P3 play 2", "P4 play 3"):
+        swapped, _ = game.apply(swapped, label)
+    assert swapped.turn == 2 and swapped.chosen == [None] * 4
+    assert 7 in swapped.used(0) and 5 in swapped.hands[0]
+    # The card already down is not in hand, so it cannot be laid a second time.
+    refused(game, state, "P1 play 5", R + "turn.prepare", "no weapon of value 5")
 
 
 @pytest.mark.parametrize("label, who", [("P9 play 3", "P9"), ("P5 play 3", "P5"),
@@ -217,7 +226,8 @@ def test_fuzz_action_objects(game, seat, verb, args, which):
     state = STATES[which]
     before = copy.deepcopy(state)
     action = Action(seat, verb, tuple(args))
-    legal = action in game.all_legal_actions(state)
+    # legal_actions is the authority, for a seat that owes nothing too (it may swap its card)
+    legal = action in game.legal_actions(state, seat)
     try:
         game.apply(state, action)
         assert legal

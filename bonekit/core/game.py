@@ -57,6 +57,9 @@ class Game(Generic[S]):
         raise NotImplementedError
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """What ``seat`` may do now. A seat in ``to_move`` always has at least one; a seat that
+        owes nothing may still have optional actions (none in most games), which bots and
+        playouts, driven by ``to_move``, never need to take."""
         raise NotImplementedError
 
     def outcome(self, state: S) -> Outcome | None:
@@ -125,7 +128,9 @@ class Game(Generic[S]):
         if over is not None:
             raise IllegalAction("the game is over; no more actions are taken",
                                 over.rule or self.current_rule(state), action)
-        if action.seat not in self.to_move(state) or action not in self.legal_actions(state, action.seat):
+        # legal_actions is the authority: a seat that owes nothing (not in to_move) may still
+        # have an optional action, e.g. taking back a face-down card before the reveal.
+        if action not in self.legal_actions(state, action.seat):
             message, rule = self.why_illegal(state, action)
             raise IllegalAction(message, rule, action)
 
@@ -190,6 +195,7 @@ class Game(Generic[S]):
         return state.players  # type: ignore[attr-defined]
 
     def all_legal_actions(self, state: S) -> list[Action]:
+        """The legal actions of the seats that owe a decision (``to_move``)."""
         return [a for seat in self.to_move(state) for a in self.legal_actions(state, seat)]
 
     def rule_text(self, rule_id: str) -> str:

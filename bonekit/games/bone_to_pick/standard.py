@@ -78,8 +78,9 @@ class StandardMode:
 
     def legal_actions(self, state: BoneToPickState, seat: int) -> list[Action]:
         phase = self.phase(state)
-        if phase == "play":  # the common case, without building to_move
-            if seat not in range(state.players) or state.chosen[seat] is not None:
+        if phase == "play":  # the common case, without building to_move; a seat that has
+            # laid its card may still exchange it until the reveal (ruling.changing_your_mind)
+            if seat not in range(state.players):
                 return []
         elif seat not in self.to_move(state):
             return []
@@ -104,7 +105,7 @@ class StandardMode:
             return (act.verb == "keep" and len(args) == 3 and args[1] == "for"
                     and any(u.lower() == args[0] for u in state.offers[seat])
                     and plain_number(args[2]) in state.hands[seat])
-        if act.verb != "play" or len(args) != 1 or state.chosen[seat] is not None:
+        if act.verb != "play" or len(args) != 1:
             return False
         value = plain_number(args[0])
         if value is not None:
@@ -138,10 +139,6 @@ class StandardMode:
             hand = " ".join(map(str, state.hands[action.seat]))
             return (f"only a weapon card in hand can make room for an upgrade, and {who} has no "
                     f"weapon '{action.args[2]}' (weapons: {hand})", C + "ruling.exchange")
-        thing = "card" if state.campaign else "weapon"
-        if state.chosen[action.seat] is not None:
-            return (f"{who} has already laid a {thing} face down this turn (waiting for "
-                    f"{waiting})", R + "ruling.changing_your_mind")
         if action.verb == "reuse":
             return (f"{who}'s used weapons stay face down on the used pile for the rest of the "
                     f"{'wave' if state.campaign else 'game'}; only cards in hand can be played",

@@ -7,6 +7,7 @@ Each step reports its events into ``events``, or builds none when it is None (th
 """
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 
 from ...core.events import Event
@@ -22,8 +23,12 @@ U = R + "upgrade."
 
 
 def play(state: BoneToPickState, seat: int, arg: str, events: list[Event] | None) -> None:
-    """``seat`` lays the card that label argument ``arg`` names face down."""
+    """``seat`` lays the card that label argument ``arg`` names face down. A seat that has
+    already laid a card takes it back into hand first: until the reveal a face-down card may be
+    exchanged (``ruling.changing_your_mind``)."""
     card: int | str
+    if state.chosen[seat] is not None:
+        take_back(state, seat, events)
     if is_upgrade_arg(arg):
         card = match(arg, state.upgrades[seat])
         state.own_seat("upgrades", seat).remove(card)
@@ -42,6 +47,24 @@ def play(state: BoneToPickState, seat: int, arg: str, events: list[Event] | None
                             f"{'card' if state.campaign else 'weapon'} face down.", {"seat": seat}))
     if None not in chosen:
         resolve(state, events)
+
+
+def take_back(state: BoneToPickState, seat: int, events: list[Event] | None) -> None:
+    """``seat`` picks its face-down card up again, before the reveal."""
+    chosen = state.own("chosen")
+    card, chosen[seat] = chosen[seat], None
+    if isinstance(card, str):  # an upgrade id
+        state.own_seat("upgrades", seat).append(card)
+    else:  # weapons stay in value order, as dealt
+        insort(state.own_seat("hands", seat), card)
+    if events is not None:
+        events.append(Event("take_back", R + "ruling.changing_your_mind",
+                            f"{name(state, seat)} takes {card_name(card)} back into hand.",
+                            {"seat": seat, "card": card}, visible_to=(seat,)))
+        events.append(Event("exchange", R + "ruling.changing_your_mind",
+                            f"{name(state, seat)} picks up the face-down "
+                            f"{'card' if state.campaign else 'weapon'} to lay another.",
+                            {"seat": seat}))
 
 
 def beaten(undead: list[str]) -> str:

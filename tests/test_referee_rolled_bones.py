@@ -358,6 +358,8 @@ class Referee:
         self.granted: set[int] = set()
         self.watch = None  # a declared attack: the defender, could he flash, was he offered one
         self.step_expect = None
+        self.arena_played: dict[int, int] = {}
+        self.check_first_player(s)
         self.new_turn(s)
         for p in range(s.players):
             if len(s.bases[p]) >= s.base_size:
@@ -687,6 +689,8 @@ class Referee:
                 "defender": defender,
                 "could": bool(flashable(p, defender) or flashable(q, defender)),
                 "offered": False,
+                "named": t,
+                "intercepted": None,
             }
         if verb == "move":
             for m in unit(p, die_arg(a.args[0])):
@@ -705,6 +709,11 @@ class Referee:
                     if b.verb in ("attack", "shoot") and b.args[0] == d(x)
                 },
             )
+        if verb in ("intercept", "hold") and p.queue and p.queue[0][0] == "intercept" and self.watch:
+            self.watch["intercepted"] = verb == "intercept"
+            self.watch["guards"] = [
+                r for r in riders(p, self.watch["named"]) if kind(p, r) in ("creature", "item")
+            ]
         if verb == "intercept":
             c["intercepts"] += 1
         if verb == "flash":
@@ -736,6 +745,13 @@ class Referee:
             came = [i for i in after if i not in before]
             if p.variant == "base" and before != after:
                 self.check(seat == pl, f"P{seat + 1}'s action changed P{pl + 1}'s rack")
+            common = [i for i in before if i in after]
+            if common != [i for i in after if i in before]:
+                c["rack_rearranged"] += 1
+                self.check(
+                    seat == pl == p.turn_seat and (p.variant == "arena" or not self.rolled),
+                    f"P{pl + 1}'s rack was reordered by '{a.label}' (only its owner, before the Bones roll)",
+                )
             for i in came:
                 src = pp[i][0]
                 if p.variant == "base":
@@ -763,8 +779,12 @@ class Referee:
                     self.check(
                         pl == seat and self.roll_entries == 1, f"{a.label}: more than one die from the roll"
                     )
-                elif p.variant == "arena" and turn_started and pl == q.turn_seat:
+                elif p.variant == "arena" and pl == q.turn_seat and verb != "flash":
                     self.check(before[0] == i, f"the arena turn plays {d(i)}, not the leftmost die")
+                    self.check(
+                        self.arena_played.get(q.turns, 0) == 0, f"a second rack die {d(i)} in one turn"
+                    )
+                    self.arena_played[q.turns] = 1
                 elif qp[i][0] == "ride" and q.on[i] >= 0:
                     pass  # a rack die carried along by... (nothing in the rulebook) -> reported below
                     self.fail(f"{d(i)} left P{pl + 1}'s rack onto a die by '{a.label}'")
@@ -781,6 +801,9 @@ class Referee:
                 self.check(
                     pp[i][0] in ("rack", "entering") and pp[i][1] == pl, f"{d(i)} joined a base from {pp[i]}"
                 )
+                self.check(seat == pl, f"{d(i)} joined P{pl + 1}'s base by P{seat + 1}'s '{a.label}'")
+            if len(after) > p.base_size:
+                c["base_over_size"] += 1
             kept = [i for i in after if i not in added]
             if not removed and not (p.queue and p.queue[0][0] == "rearrange"):
                 self.check(after[: len(before)] == before, f"P{pl + 1}'s base reordered without a loss")
@@ -935,10 +958,34 @@ class Referee:
         if verb == "roll":
             self.rolled = True
 
+    def check_first_player(self, s):
+        """The lowest Bones roll starts; those tied for lowest roll again."""
+        if "first" in s.options:
+            return
+        rolls = []
+        for e in GAME.setup_events(s):
+            if e.kind == "tie":
+                rolls = []
+            elif e.kind == "bones":
+                rolls.append((e.data["roll"], e.data["seat"]))
+        low = min(r for r, _ in rolls)
+        self.check(
+            [p for r, p in rolls if r == low] == [s.first], f"P{s.first + 1} starts after rolls {rolls}"
+        )
+
     def check_battle(self, p, a, q, fallen):
         c = self.count
         L = q.last_rolls
         att, tgt = tuple(L["attackers"]), tuple(L["target"])
+        w = self.watch
+        if w and w.get("intercepted") is not None:
+            if w["intercepted"]:
+                c["intercepted_battles"] += 1
+                self.check(
+                    any(g in tgt for g in w["guards"]), f"intercepted, but the battle was fought by {tgt}"
+                )
+            else:
+                self.check(w["named"] in tgt, f"the defender held, but the battle was fought by {tgt}")
         fell_a = all(i in fallen for i in att)
         fell_t = all(i in fallen for i in tgt)
         stood_a = not any(i in fallen for i in att)

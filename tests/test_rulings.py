@@ -20,7 +20,16 @@ import pytest
 
 import bonekit
 
+# Games whose catalog review is still to be written (issue 19): their checks fail today and are
+# held as strict expected failures, so a finished review turns them into a failure to remove here.
+PENDING = {"bad_bones", "rolled_bones", "bone_wars"}
 GAMES = bonekit.available()
+
+
+def pending(games: set[str]) -> list:
+    """``GAMES``, with ``games`` marked as strict expected failures."""
+    mark = pytest.mark.xfail(strict=True, reason="ruling review pending (issue 19)")
+    return [pytest.param(g, marks=mark) if g in games else g for g in GAMES]
 REVIEW = re.compile(r"^Review: (gap|departure)\b(.*)$", re.MULTILINE)
 DEPARTURE = re.compile(
     r"^; option `([a-z_]+)` \(rulebook: `([^`]+)`, kit: `([^`]+)`\)\. (.+)$")
@@ -42,7 +51,7 @@ def departures(game_id: str):
                 yield section.id, rest
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", pending(PENDING))
 def test_every_ruling_has_one_review_line(game_id):
     bad = {s.id: len(reviews(s)) for s in rulings(game_id) if len(reviews(s)) != 1}
     assert rulings(game_id), f"{game_id} has no ruling sections"
@@ -64,7 +73,7 @@ def test_every_review_gives_its_reason(game_id):
             assert len(reason.split()) >= MIN_REASON_WORDS, f"{section.id}: the reason is too short"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", pending({"rolled_bones"}))
 def test_no_ruling_outside_a_ruling_section(game_id):
     hidden = [s.id for s in bonekit.load(game_id).rules
               if ".ruling." not in s.id and not s.id.endswith(".ruling")

@@ -13,7 +13,7 @@ from collections import Counter
 
 from ...core.actions import Action
 from ...core.events import Event
-from . import effects, rounds, turn
+from . import effects, perks, rounds, turn
 from .data import components
 from .effects import archive_limit, envelope_of, gain_loyalty, queue, say
 from .state import THEODORE, BoneWarsState, Turn, rival
@@ -111,12 +111,15 @@ def answer(state: BoneWarsState, p) -> Action:
             if takes
             else by["stop"]
         )
-    if k == "exchange":  # a bone of a part he has twice for a part he lacks
+    if k == "exchange":  # a bone of a part he has twice for the rare kind least available
         have = Counter(_category(x) for x in b.crates)
-        for a in options:
-            if a.verb == "exchange" and have[_category(a.args[0])] > 1 and have[_category(a.args[1])] == 0:
-                return a
-        return by["skip"]
+        swaps = [a for a in options if a.verb == "exchange" and have[_category(a.args[0])] > 1]
+        if not swaps:
+            return by["skip"]
+        return min(
+            swaps,
+            key=lambda a: (state.rare[a.args[1]], RARE_ORDER.index(_category(a.args[1])), *a.args[::-1]),
+        )
     if k == "keep":
         return next(
             a for sp in species_order(state, p.get("cards")) for a in options if a.args == ("keep", sp)[1:]
@@ -258,7 +261,7 @@ def play_turn(state: BoneWarsState, events: list[Event] | None) -> None:
                 (
                     c
                     for c in species_order(state, [x for x in b.hand if x in d.species])
-                    if d.species[c].find == spec.find
+                    if perks.icons_match(state, THEODORE, d.species[c].find, spec.find)
                 ),
                 None,
             )
@@ -348,6 +351,7 @@ def _go(state: BoneWarsState, site: str, how: str, events: list[Event] | None) -
         f"Theodore's team {how} {components().dig_sites[site].name}.",
         seat=THEODORE,
     )
+    turn._meet(state, THEODORE, site)  # the grant that pays when teams meet, his or a rival's
 
 
 def _team_action(
@@ -380,8 +384,15 @@ def _team_action(
     if action == "move":
         _go(state, _arrow(b.team, card), "moves to", events)
         return (1, 0) if free > 0 else (0, 1)
-    if action == "site":
-        turn.site_action(state, THEODORE, site.id, events, "solo.team")
+    if action == "site":  # not the tile of his site: the order on his next card
+        say(
+            events,
+            "site",
+            "solo.team",
+            "Theodore performs a dig site action, in the order shown on his next card.",
+            seat=THEODORE,
+        )
+        queue(state, THEODORE, [{"site_actions": 1}], front=True)
         return 0, 1
     return None
 
@@ -391,8 +402,8 @@ def _paleo_loop(state: BoneWarsState, card, events: list[Event] | None) -> bool:
     """The card's paleontologist actions in order: the first he can do, done; whether any was."""
     b = state.boards[THEODORE]
     for action in card.paleo:
-        if action == b.paleo:  # not where his paleontologist already stands
-            continue
+        if action == b.paleo and not perks.grant(state, THEODORE, "stay_put"):
+            continue  # not where his paleontologist already stands (unless his grant lets it stay)
         if _paleo(state, action, events):
             settle(state, events)
             return True
@@ -457,7 +468,9 @@ def _paleo(state: BoneWarsState, action: str, events: list[Event] | None) -> boo
                 continue
             for c in range(len(state.finds[0])):  # museum tiles from left to right
                 for r, row in enumerate(state.finds):
-                    if row[c] == d.species[sp].find:
+                    if d.minor_finds.rows[r] > state.players:
+                        continue  # a row for a bigger table
+                    if row[c] is not None and perks.icons_match(state, THEODORE, row[c], d.species[sp].find):
                         _arrive(state, action, events)
                         turn._find(state, THEODORE, sp, r, c, None, events)
                         return True
@@ -545,7 +558,7 @@ def slot(state: BoneWarsState) -> Action:
     """Where his upgraded slot tile goes: over the $3 slot, an extra slot, over a $2 slot, an
     extra slot, ...; never over a slot costing $1 or less."""
     b, d = state.boards[THEODORE], components()
-    placed = sum(1 for x in b.slots if x >= 0) + max(0, len(b.slots) - len(d.action_slots))
+    placed = sum(1 for x in b.slots if x >= 0)  # every tile he placed, over a slot or as an extra
     for kind, cost in SLOT_ORDER[placed % len(SLOT_ORDER) :] + SLOT_ORDER:
         if kind == "extra" and len(b.slots) < len(d.action_slots) + d.extra_slots_max:
             return Action(THEODORE, "slot", ("extra",))

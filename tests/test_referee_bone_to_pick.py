@@ -24,9 +24,10 @@ GAME = bonekit.load("bone_to_pick")
 DATA = json.loads((Path(bonekit.__file__).parent / "games" / "bone_to_pick" / "data.json")
                   .read_text(encoding="utf-8"))
 CARDS = {u["id"]: u for u in DATA["undead"]}
-# The rulebook's weapon set and its epic power table (first card's column + second card's).
-WEAPON_SET = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
-EPIC_COLUMNS = {7: (5, 2), 8: (6, 2), 9: (6, 3), 10: (6, 4), 11: (6, 5), 12: (6, 6)}
+# Each seat's weapon set, and the epic power table (which player-count column of the first and
+# of the second undead add up), both component data the rulebook gives.
+WEAPON_SET = sorted(c["value"] for c in DATA["weapons"]["cards"] for _ in range(c["copies"]))
+EPIC_COLUMNS = {int(n): tuple(cols) for n, cols in DATA["epic"]["power_columns"].items()}
 
 
 def card(undead_id: str) -> dict:
@@ -109,8 +110,7 @@ class Referee:
     def check_swap(self, before, after, seat) -> None:
         """A seat whose card was down laid another: the first went back to its hand."""
         old, new = before.chosen[seat], after.chosen[seat]
-        assert old is not None and new is not None and old != new or Counter(
-            before.hands[seat]) == Counter(after.hands[seat])
+        assert old is not None and new is not None, "only a seat whose card is down may exchange it"
         assert Counter(after.hands[seat]) == Counter(before.hands[seat]) - Counter([new]) + Counter([old])
         assert after.history == before.history, "an exchange before the reveal settles nothing"
         self.seen["exchanges"] += 1

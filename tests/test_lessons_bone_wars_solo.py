@@ -205,12 +205,13 @@ def test_prose_numbers_agree_with_the_saved_outputs():
     text = " ".join(prose().split())
     assert f"Theodore won {at:g} of the 20 games at the advanced level and {et:g} at the expert level" in text
     assert f"the ScholarBot won {ab:g} and {eb:g} outright" in text
-    assert ash == esh == 1 and "1 game at each level was shared" in text
+    shared = ("no game was shared" if ash == esh == 0 else f"{ash:g} and {esh:g} games were shared")
+    assert shared in text
     assert f"{atr:g} RP against the bot's {abr:g} at the advanced level, and {etr:g} against {ebr:g}" in text
-    assert f"won {et - at:g} more games but scored {atr - etr:.1f} RP less" in text
-    assert et - at == 2 and atr > etr
+    assert f"the expert cards add about {etr - atr:.1f} RP to his mean" in text
     # the setup and the tie paragraphs
     shown = "\n".join(outputs(c) for c in nb)
     assert "university space 4 · patron cope" in shown
     assert "highest free space of **Cope's** university" in text
-    assert "head_cm None → A tie at 7 RP" in shown and "head_cm 58 → P1 beats Theodore" in shown
+    tie = re.search(r"head_cm None → A tie at (\d+) RP: P1 and Theodore share the win", shown)
+    assert tie and f"head_cm 58 → P1 beats Theodore, {tie[1]} RP to {tie[1]}" in shown

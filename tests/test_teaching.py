@@ -91,8 +91,8 @@ def test_play_show_and_refuse(capsys):
     marks = [line.split("[seen by ")[1] if "[seen by" in line else None for line in out.splitlines()]
     assert marks == [None if v is None else f"P{v[0] + 1} only]" for v in secret]
     assert "P1 only]" in marks                                    # P1's face-down card is a secret
-    stuck = play(game, state, "P1 play 7", "P1 play 8")   # P1 has already chosen this turn
-    assert "✗ P1 play 8: refused:" in capsys.readouterr().out
+    stuck = play(game, state, "P1 play 7", "P1 play 7")   # the 7 is face down, not in hand
+    assert "✗ P1 play 7: refused:" in capsys.readouterr().out
     assert stuck.turn == state.turn                          # stopped after the first label
     assert refuse(game, state, "P1 play 42") is True
     assert refuse(game, state, "P1 play 7") is False

@@ -306,7 +306,9 @@ def test_the_saboteur_destroys_the_traps_he_triggered_and_goes_back_to_the_bag()
     assert b.sabotage == ()
 
 
-def test_a_saboteur_that_triggers_nothing_stays_and_one_thrown_away_stays_where_he_went():
+def test_a_saboteur_that_triggers_nothing_stays_and_one_thrown_away_still_goes_to_the_bag():
+    """The rulebook has the saboteur wreck what he set off and then go back to the bag, with no
+    exception for one a catapult threw into another cemetery."""
     state = table()
     state.boards[0].traps["b3"] = Trap("catapult")
     calm, thrown = chief("saboteur-1"), chief("saboteur-2")
@@ -314,7 +316,7 @@ def test_a_saboteur_that_triggers_nothing_stays_and_one_thrown_away_stays_where_
     put(state, 0, "b2", "s", thrown)
     state, _ = to_movement(state, {0: "d4"})
     state, _ = finish(state)
-    assert where(state, calm)[0] == 0 and where(state, thrown)[0] == 1   # P2's forest, arrived
+    assert where(state, calm)[0] == 0 and where(state, thrown) == "bag"
     assert "b3" not in state.boards[0].traps and "catapult" in state.boards[0].removed_traps
 
 
@@ -559,3 +561,32 @@ def test_every_chief_rule_and_ruling_is_in_the_catalog():
                                                  "saboteur_fate", "saboteur_hearse")]
     for rule_id in ids:
         assert rule_id in GAME.rules, rule_id
+
+
+# ---- issue 19, bugs 1 and 2 ---------------------------------------------------------------------
+def test_a_saboteur_on_an_unguarded_treasure_steals_it():
+    """The chiefs follow the rules of ordinary skeletons save for their powers; a skeleton left on
+    the treasure with no hero there steals it. The saboteur's power does not undo the theft."""
+    state = table()
+    state.boards[0].traps["b3"] = Trap("treasure")
+    sab = put(state, 0, "b2", "s", chief("saboteur-1"))
+    state, _ = to_movement(state, {0: "d4"})
+    state, events = finish(state)
+    b = state.boards[0]
+    assert "b3" not in b.traps and "treasure" in b.removed_traps
+    assert where(state, sab) == "bag"
+    assert "stolen" in kinds(events) or any("stolen" in e.text for e in events)
+
+
+def test_a_bomb_placed_on_a_spectral_chief_sends_it_to_the_cemetery():
+    """The Spectral Chief is immortal: a bomb going off at once on its square sends it to the
+    cemetery like any other kill, never to the bag."""
+    state = table()
+    state.boards[0].supply = [*state.boards[0].supply, "bomb"]
+    sid = put(state, 0, "b2", "s", chief("spectral-1"))
+    plain = put(state, 0, "b2", "s")
+    state, events = play(state, "P1 hero d4", "P2 hero d2", "P1 place bomb b2")
+    assert where(state, sid) == ("cemetery", 0)
+    assert where(state, plain) == "bag"
+    assert state.boards[0].traps["b2"] == Trap("bomb", True)
+    assert conserved(state)

@@ -160,14 +160,14 @@ def test_refusals_around_bombs_and_labyrinths_name_their_rule(game):
     assert "blast area" in str(err)
     refused(game, state, "P1 place wall b2 /", R + "traps.bomb")
     refused(game, state, "P1 retrieve b2", R + "traps.bomb")
-    refused(game, state, "P1 place bomb c5", R + "advanced.ruling.bomb_under_hero")
     refused(game, state, "P1 place bomb d2", R + "phase.traps.place")
     refused(game, state, "P1 place labyrinth e2", R + "traps.labyrinth")
     refused(game, state, "P1 place labyrinth e2 grey", R + "traps.labyrinth")
     refused(game, state, "P1 place portal a1", R + "traps.dragon.landing")   # skeletons there
-    # What stays allowed: retrieving the wall, a bomb on the crowd at a1, a labyrinth with a colour.
+    # What stays allowed: retrieving the wall, a bomb on the crowd at a1 or under the hero on c5
+    # (any trap may go under a hero off the tower), a labyrinth with a colour.
     labels = [a.label for a in game.legal_actions(state, 0)]
-    assert {"P1 retrieve d2", "P1 place bomb a1", "P1 place labyrinth e2 white",
+    assert {"P1 retrieve d2", "P1 place bomb a1", "P1 place bomb c5", "P1 place labyrinth e2 white",
             "P1 place labyrinth e2 black"} <= set(labels)
 
 
@@ -385,7 +385,7 @@ def test_data_every_trap_has_stars_wear_and_a_cost_and_the_weapons_table(game):
     assert all(isinstance(w["cost"], int) and 0 < w["cost"] <= 20 and w["effect"] for w in weapons.values())
 
 
-NEW_RULINGS = ("barricade_wall", "bomb_under_hero", "blast_stars", "solo_hearse", "spring_wear")
+NEW_RULINGS = ("barricade_wall", "blast_stars", "solo_hearse", "spring_wear")
 
 
 def test_every_new_trap_and_ruling_has_a_catalog_section(game):

@@ -321,7 +321,7 @@ def test_the_judges_work_through_the_one_checker():
 
 
 # ---- the saboteur and the emperor examples --------------------------------------------------------------
-def test_saboteurs_sent_away_stay_where_they_went_and_wreck_their_traps():
+def test_saboteurs_sent_away_still_go_back_to_the_bag_and_wreck_their_traps():
     from bonekit.games.bad_bones.scenarios import play_seat
     saboteurs = [("b2", "s", "saboteur-1"), ("d1", "s", "saboteur-3"), ("a5", "n", "saboteur-2")]
     riders = lessons.chief_board(players=3, skeletons=saboteurs, traps=[("catapult", "b3"), ("hearse", "d2")],
@@ -329,7 +329,7 @@ def test_saboteurs_sent_away_stay_where_they_went_and_wreck_their_traps():
     riders, _ = play_seat(lessons.to_movement(riders), "P1 move b2 s", "P1 send p2", "P1 move d1 s",
                           "P1 send p3", "P1 move a5 n")
     assert [lessons.where(riders, n) for n in ("saboteur-1", "saboteur-2", "saboteur-3")] == \
-        ["P2 top-b facing s", "P1 a4 facing n", "P3 right-1 facing w"]
+        ["in the bag", "P1 a4 facing n", "in the bag"]   # the one that set off nothing stays
     assert sorted(riders.boards[0].removed_traps) == ["catapult", "hearse"]
     assert "hearse" not in riders.boards[2].supply
 

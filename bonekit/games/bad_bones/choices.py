@@ -124,9 +124,8 @@ def legal_actions(state: BadBonesState, seat: int) -> list[Action]:
         places = table.place_coop if coop else table.place
         towers = set(board.towers) if coop else set()
         for kind in sorted(set(state.shared if coop else board.supply)):
-            # the dragon may land on skeletons; the bomb too, but never under the hero
-            blocked = (traps if kind == "dragon" else {*traps, board.hero} if kind == "bomb"
-                       else occupied)
+            # the dragon and the bomb may go on skeletons (any trap may go under the hero)
+            blocked = traps if kind in ("dragon", "bomb") else occupied
             out += [a for sq, a in places[kind] if sq not in blocked and sq not in towers]
         return out
     if phase == "start":   # co-op: the hero starts on a tower of the player's choice
@@ -194,9 +193,7 @@ def is_legal(state: BadBonesState, action: Action) -> bool:
                 return False
         elif kind not in board.supply or sq == _TOWER or sq not in ON_BOARD or sq in board.traps:
             return False
-        if kind == "bomb":
-            return sq != board.hero
-        return kind == "dragon" or not _occupied(board, sq)
+        return kind in ("dragon", "bomb") or not _occupied(board, sq)
     if verb == "move-all":
         return not args
     if verb != "move" or len(args) != 2:
@@ -321,9 +318,6 @@ def _why_trap_illegal(state: BadBonesState, action: Action) -> tuple[str, str]:
             return (f"{sq} is a blast area: no trap may be placed there for the rest of the game",
                     R + "traps.bomb")
         return f"{sq} already holds a {board.traps[sq].kind}", place
-    if kind == "bomb" and sq == board.hero:
-        return (f"a bomb goes on an empty square or one holding only skeletons, never under the hero "
-                f"({sq})", R + "advanced.ruling.bomb_under_hero")
     if _occupied(board, sq) and kind not in ("dragon", "bomb"):
         return (f"{sq} holds skeletons; only the dragon may land on skeletons", R + "traps.dragon.landing")
     if kind == "wall":

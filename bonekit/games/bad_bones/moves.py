@@ -723,6 +723,11 @@ def repel(state: BadBonesState, seat: int, sid: int, dragon: str, to: str,
 def end_of_movement(state: BadBonesState, seat: int, events: list[Event] | None) -> None:
     """Used traps are damaged or destroyed; an unguarded treasure with a thief is stolen."""
     board = own(state, seat)
+    t = treasure_square(state, seat)
+    # a Chief Saboteur standing on the treasure is a thief like any skeleton: note who stands
+    # there before the saboteurs go back to the bag
+    thieves = ([s for s in board.skeletons.values() if (s.r, s.c) == COORDS.get(t)]
+               if t is not None else [])
     if board.sabotage:
         _sabotage(state, seat, events)
     if board.units:
@@ -768,10 +773,7 @@ def end_of_movement(state: BadBonesState, seat: int, events: list[Event] | None)
     board.landed = []
     if board.frozen or board.struck:
         weapons.after_movement(state, seat, events)
-    t = treasure_square(state, seat)
-    if t is not None and board.hero != t:
-        rc = COORDS.get(t)
-        thieves = [s for s in board.skeletons.values() if (s.r, s.c) == rc]
+    if t is not None and board.hero != t and t in board.traps:
         if thieves:
             board.traps = {sq: trap for sq, trap in board.traps.items() if sq != t}
             board.removed_traps = [*board.removed_traps, "treasure"]
@@ -798,9 +800,17 @@ def _sabotage(state: BadBonesState, seat: int, events: list[Event] | None) -> No
         wrecked.append(f"the {trap.kind} on {sq}")
     board.traps, board.removed_traps = traps, removed
     board.triggered = [sq for sq in board.triggered if sq in traps]
-    saboteurs = sorted({sid for sid, _ in board.sabotage if sid in board.skeletons})
-    for sid in saboteurs:
-        destroy(state, seat, sid)
+    saboteurs = sorted({sid for sid, _ in board.sabotage})
+    for sid in saboteurs:   # back to the bag from wherever a trap sent him (a cemetery too)
+        if sid in board.skeletons:
+            destroy(state, seat, sid)
+            continue
+        for t, b in enumerate(state.boards):
+            if sid in b.cemetery:
+                b = own(state, t)
+                b.cemetery = [x for x in b.cemetery if x != sid]
+                to_bag(state, [sid])
+                break
     board.sabotage = ()
     if events is not None and (wrecked or saboteurs):
         gone = f"destroys {', '.join(wrecked)}" if wrecked else "finds nothing left to destroy"
@@ -910,9 +920,6 @@ def _bomb_at_once(state: BadBonesState, seat: int, sq: str, events: list[Event] 
     rc = COORDS[sq]
     board.traps = {**board.traps, sq: Trap("bomb", True)}
     here = sorted(s.id for s in board.skeletons.values() if (s.r, s.c) == rc)
-    for sid in here:
-        del board.skeletons[sid]
-    to_bag(state, here)
     if events is not None:
         events.append(Event("place", R + "traps.bomb.at_once", f"{who(state, seat)} places a bomb on {sq}.",
                             {"seat": seat, "kind": "bomb", "square": sq}))
@@ -920,3 +927,5 @@ def _bomb_at_once(state: BadBonesState, seat: int, sq: str, events: list[Event] 
                             f"{who(state, seat)}: the bomb goes off at once and blows up "
                             f"{plural(len(here), 'skeleton')} on {sq}; its blast area stays for the rest "
                             "of the game.", {"seat": seat, "square": sq, "killed": len(here)}))
+    for sid in here:   # a Spectral Chief is immortal: to the cemetery, whatever kills it
+        eliminate(state, seat, sid, False, events)

@@ -301,7 +301,9 @@ def test_scene_canvas_repaints_on_client_ready_and_show(game, sent):
     scv.show(big)
     assert scv.paints == 4 and scv.scene is big
     assert (scv.canvas.width, scv.canvas.height) == (big.width, big.height)
-    assert scv.canvas.layout.height == f"{big.height}px"
+    # ... and keeps it scaled to the notebook's width, the height following the width
+    assert (scv.canvas.layout.width, scv.canvas.layout.max_width, scv.canvas.layout.height) == (
+        f"{big.width}px", "100%", "auto")
 
 
 def test_scene_canvas_key_handler():

@@ -644,3 +644,36 @@ def test_every_mode_marks_the_cards_just_played(bone_to_pick_games):
 def parts_row_y(seat: int) -> float:
     from bonekit.widgets.views import bone_to_pick_modes as modes
     return modes.TOP + 6 + seat * modes.ROW
+
+
+# ---- the dark theme ---------------------------------------------------------------------------------
+def test_every_text_reads_against_its_ground_in_the_dark_theme(scenes):
+    from bonekit.widgets.theme import dark
+
+    bad = Counter()
+    for name, _, _, _, scene in scenes:
+        for text, ink, under, ratio in contrast_failures(dark(scene)):
+            bad[(name.split(" step")[0], text[:30], ink, under, ratio)] += 1
+    assert not bad, "\n".join(f"{k} ×{n}" for k, n in sorted(bad.items())[:20])
+
+
+def test_the_dark_theme_turns_every_colour_and_keeps_the_rest(scenes):
+    from bonekit.widgets.theme import dark, parse
+
+    for name, _, _, _, scene in scenes[::7]:
+        night = dark(scene)
+        colours = {c for s in scene.shapes for c in (getattr(s, "fill", None), getattr(s, "stroke", None)) if c}
+        unread = sorted(c for c in colours if parse(c) is None and c != "none")
+        assert not unread, f"{name}: colours the dark theme cannot read: {unread}"
+        assert contrast_ratio(night.background, "#111111") < 1.3, name   # JupyterLab Dark's page
+        assert [type(s) for s in night.shapes] == [type(s) for s in scene.shapes]
+        assert night.hits == scene.hits and night.description == scene.description
+        assert [getattr(s, "text", None) for s in night.shapes] == [getattr(s, "text", None) for s in scene.shapes]
+
+
+@pytest.mark.parametrize("kind", [None, "deuteranopia", "protanopia"])
+def test_dark_palettes_stay_apart_under_colour_blindness(kind):
+    from bonekit.widgets.theme import dark_colour
+
+    assert _closest_pair([dark_colour(c) for c in bb_view.SYMBOL_FILL.values()], kind) >= 25
+    assert _closest_pair([dark_colour(c) for c in parts.NAMED.values()], kind) >= 20

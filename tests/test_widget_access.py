@@ -31,7 +31,14 @@ from bonekit.games.bone_to_pick import CarefulBot
 from bonekit.games.bone_to_pick.bots import CoopBot, SoloBot
 from bonekit.widgets import Keyboard, Stepper, Table, panels
 from bonekit.widgets.base import WIDGET_CLASS
-from bonekit.widgets.keyboard import ACTIONS_CLASS, BOARD_CLASS, BOARD_TOGGLE_CLASS, ESM
+from bonekit.widgets.keyboard import (
+    ACTIONS_CLASS,
+    BOARD_CLASS,
+    BOARD_TOGGLE_CLASS,
+    ESM,
+    OFFLINE_CLASS,
+    OFFLINE_TEXT,
+)
 
 
 # ---- replays of every mode ------------------------------------------------------------------------
@@ -282,6 +289,49 @@ def test_keyboard_script_frees_tab_and_escape_only():
     # Tab must keep its default action (the browser moves focus): no preventDefault for it.
     tab_branch = ESM[ESM.index('event.key === "Tab"'):ESM.index('event.key === "Escape"')]
     assert "preventDefault()" not in tab_branch
+
+
+def test_keyboard_answers_the_kernel_ping_of_its_view():
+    # A view pings; only a live kernel answers, and the answer is what removes the "run the
+    # notebook" note (a widget shown from saved state never gets it).
+    kb = Keyboard()
+    sent = []
+    kb.send = lambda content, buffers=None: sent.append(content)
+    kb._handle_custom_msg({"event": "ping"}, [])
+    kb._handle_custom_msg({"event": "something else"}, [])
+    assert sent == [{"event": "pong"}]
+    assert '"pong"' in ESM and 'event: "ping"' in ESM and OFFLINE_CLASS in ESM
+    assert "Run All Cells" in OFFLINE_TEXT
+
+
+def test_keyboard_script_fixes_the_first_click_and_the_wheel():
+    # ipycanvas focuses the canvas on mousedown and then reads the pointer against the moved
+    # box: the helper focuses it first without scrolling, in the capture phase on the box.
+    assert 'addEventListener("mousedown", mousedown, true)' in ESM
+    assert "focus({ preventScroll: true })" in ESM
+    # The wheel is stopped before ipycanvas (which cancels it) and not cancelled itself.
+    assert 'addEventListener("wheel", wheel, true)' in ESM
+    wheel = ESM[ESM.index("function wheel"):ESM.index("\n", ESM.index("function wheel"))]
+    assert "stopPropagation" in wheel and "preventDefault" not in wheel
+
+
+def test_pictures_follow_the_page_theme(base_replay, monkeypatch):
+    import bonekit.widgets.canvas as canvas_module
+    from bonekit.widgets.theme import dark
+
+    painted = []
+    monkeypatch.setattr(canvas_module, "paint", lambda canvas, scene: painted.append(scene))
+    for widget in (Stepper(base_replay), Table("bone_to_pick", ["human", "careful", "careful"], seed=1)):
+        painted.clear()
+        light = widget.current_scene()
+        widget.keyboard.dark = True                      # the browser reports JupyterLab Dark
+        assert widget.picture.dark and len(painted) == 1
+        assert painted[-1].to_svg() == dark(light).to_svg() != light.to_svg()
+        widget.keyboard.dark = True                      # no change, no repaint
+        assert len(painted) == 1
+        widget.keyboard.dark = False
+        assert not widget.picture.dark and painted[-1].to_svg() == light.to_svg()
+    assert 'attributeFilter: ["data-jp-theme-light"]' in ESM
 
 
 # ---- stages: phase and round jumps ----------------------------------------------------------------

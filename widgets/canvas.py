@@ -8,6 +8,7 @@ from ipycanvas import Canvas
 
 from .painter import paint
 from .scene import Hit, Scene
+from .theme import dark
 
 
 def key_name(key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> str:
@@ -22,16 +23,24 @@ def key_name(key: str, shift: bool = False, ctrl: bool = False, meta: bool = Fal
     return prefix + key
 
 
+def fit(width: int) -> w.Layout:
+    """The picture's layout: its own size, scaled down (never up) to the width of the
+    notebook, its height following. ipycanvas reads clicks against the drawn size, so a
+    scaled picture still takes clicks where the pointer is."""
+    return w.Layout(width=f"{width}px", max_width="100%", height="auto")
+
+
 class SceneCanvas:
     """Owns a Canvas sized to the scene; repaints on every update and whenever a browser
-    view connects (pixels are not part of the widget state, so a new view starts blank)."""
+    view connects (pixels are not part of the widget state, so a new view starts blank).
+    The picture scales down to the notebook's width (see ``fit``) and is drawn in the dark
+    palette while ``dark`` is set (``set_dark``: the page's theme, reported by ``Keyboard``)."""
 
     def __init__(self, scene: Scene, on_hit: Callable[[Hit | None, float, float], None] | None = None,
                  on_key: Callable[[str], None] | None = None):
         self.scene = scene
-        self.canvas = Canvas(width=scene.width, height=scene.height,
-                             layout=w.Layout(width=f"{scene.width}px", height=f"{scene.height}px",
-                                             min_width=f"{scene.width}px"))
+        self.dark = False
+        self.canvas = Canvas(width=scene.width, height=scene.height, layout=fit(scene.width))
         self.paints = 0
         self._on_hit = on_hit
         self.canvas.on_client_ready(self._repaint)
@@ -45,9 +54,14 @@ class SceneCanvas:
         if (scene.width, scene.height) != (self.scene.width, self.scene.height):
             self.canvas.width, self.canvas.height = scene.width, scene.height
             self.canvas.layout.width = f"{scene.width}px"
-            self.canvas.layout.height = f"{scene.height}px"
         self.scene = scene
         self._repaint()
+
+    def set_dark(self, dark: bool) -> None:
+        """Draw in the dark palette (or the light one again) from now on."""
+        if bool(dark) != self.dark:
+            self.dark = bool(dark)
+            self._repaint()
 
     def click(self, x: float, y: float) -> None:
         """Handle a click at canvas coordinates (also how tests press things)."""
@@ -55,5 +69,5 @@ class SceneCanvas:
             self._on_hit(self.scene.hit_at(x, y), x, y)
 
     def _repaint(self, *_: object) -> None:
-        paint(self.canvas, self.scene)
+        paint(self.canvas, dark(self.scene) if self.dark else self.scene)
         self.paints += 1

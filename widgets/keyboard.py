@@ -14,6 +14,17 @@ build step) placed inside the widget's box. In the browser it
   current scene's title and description, kept up to date from Python);
 * gives the text-board toggle (the ``BOARD_TOGGLE_CLASS`` button) ``aria-pressed``,
   ``aria-expanded`` and ``aria-controls`` that follow its state;
+* makes the first click land where the pointer is: ipycanvas focuses the canvas on mousedown
+  and only then reads the pointer against the canvas's box, so on a picture taller than the
+  window the focus scroll moved the box under the pointer; a capture-phase listener focuses the
+  canvas first, with ``preventScroll``, so ipycanvas's own focus call changes nothing;
+* lets the mouse wheel scroll the page over the picture (ipycanvas cancels wheel events to send
+  them to the kernel, and no widget here uses them); keys still go to a focused picture;
+* tells a learner who clicks a widget shown from a saved notebook (no kernel behind it) to run
+  the notebook first: it pings the kernel and, with no answer, shows a note on the widget
+  (``OFFLINE_CLASS``) that a click brings forward; an answer removes it;
+* reports the page's theme (``dark``: JupyterLab's ``data-jp-theme-light`` is "false"), so the
+  picture is drawn in the dark palette there (``follow_theme``; see ``theme``);
 * paints ``picture`` (the scene's PNG, saved with the notebook) on a canvas that is still blank
   a moment after the page shows it: a trusted notebook opened unrun restores its widgets from
   saved state, and ipycanvas may show its view before it has drawn the saved ``image_data``
@@ -23,18 +34,27 @@ It finds its box as the nearest ancestor with the class ``bonekit-widget`` (``WI
 """
 from __future__ import annotations
 
+import json
+
 import anywidget
 import ipywidgets as w
 import traitlets
 
 from .base import WIDGET_CLASS
+from .canvas import SceneCanvas
 
 BOARD_TOGGLE_CLASS = "bonekit-board-toggle"
 BOARD_CLASS = "bonekit-text-board"
 ACTIONS_CLASS = "bonekit-actions"   # a row of buttons a widget replaces as the game moves on
+OFFLINE_CLASS = "bonekit-offline"   # the note on a widget that no kernel answers for
+OFFLINE_TEXT = "This is a saved picture. Run the notebook to play: Run \u2192 Run All Cells."
+# How long a widget waits for the kernel's answer before it says it is a saved picture: a live
+# kernel busy running the next cells of a Run All may answer late (the note then goes away).
+OFFLINE_AFTER_MS = 3000
 
 ESM = """
 const WIDGET = ".%(widget)s", TOGGLE = ".%(toggle)s", BOARD = ".%(board)s", ACTIONS = ".%(actions)s";
+const OFFLINE = "%(offline)s", OFFLINE_TEXT = %(offline_text)s, OFFLINE_AFTER_MS = %(offline_after)d;
 function uniqueId(prefix) {  // a module is loaded per widget: no shared counter
   for (let n = 1; ; n++) if (!document.getElementById(`${prefix}-${n}`)) return `${prefix}-${n}`;
 }
@@ -42,6 +62,7 @@ function uniqueId(prefix) {  // a module is loaded per widget: no shared counter
 function render({ model, el }) {
   let host = null, canvas = null, toggle = null, watcher = null, timer = null, stopped = false;
   let tries = 0, lastFocused = null, children = null;
+  let live = false, note = null, offlineTimer = null;
 
   function label() {
     if (!canvas) return;
@@ -72,6 +93,42 @@ function render({ model, el }) {
       canvas.blur();
       host.focus();
     }
+  }
+
+  // Capture phase, before ipycanvas's mousedown (which focuses the canvas, scrolling the page
+  // if the picture does not fit, and then reads the pointer against the moved box).
+  function mousedown(event) {
+    if (!live) offline(true);
+    if (canvas && event.target === canvas && document.activeElement !== canvas) {
+      canvas.focus({ preventScroll: true });
+    }
+  }
+  // ipycanvas cancels the wheel on its canvas; stop it there so the page scrolls as usual.
+  function wheel(event) { if (canvas && event.target === canvas) event.stopPropagation(); }
+
+  // No kernel behind this widget (a saved notebook, unrun): say so where the learner looks.
+  function offline(pressed) {
+    if (live || !host) return;
+    if (!note) {
+      note = document.createElement("div");
+      note.className = OFFLINE;
+      note.setAttribute("role", "note");
+      note.textContent = OFFLINE_TEXT;
+      note.style.cssText = "padding:6px 10px;margin:0 0 6px 0;border-radius:4px;font-weight:600;" +
+        "border:2px solid var(--jp-warn-color1, #b36b00);background:var(--jp-warn-color3, #fff3cd);" +
+        "color:var(--jp-ui-font-color1, #111);font-size:var(--jp-ui-font-size1, 13px)";
+      host.insertBefore(note, host.firstChild);
+    }
+    if (pressed) {
+      note.animate([{ transform: "scale(1.03)" }, { transform: "scale(1)" }], { duration: 300 });
+      note.scrollIntoView({ block: "nearest" });
+    }
+  }
+  function answered(message) {
+    if (!message || message.event !== "pong") return;
+    live = true;
+    clearTimeout(offlineTimer);
+    if (note) { note.remove(); note = null; }
   }
 
   // A Table replaces its action buttons after every move: if the focused one goes, focus
@@ -109,12 +166,15 @@ function render({ model, el }) {
     }
     if (!host.hasAttribute("tabindex")) host.tabIndex = -1;
     host.addEventListener("keydown", keydown, true);
+    host.addEventListener("mousedown", mousedown, true);
+    host.addEventListener("wheel", wheel, true);
     host.addEventListener("focusin", focusin);
     host.addEventListener("focusout", focusout);
     document.addEventListener("pointerdown", pointerdown, true);
     children = new MutationObserver(refocus);
     children.observe(host, { childList: true, subtree: true });
     label();
+    if (!live) offlineTimer = setTimeout(() => offline(false), OFFLINE_AFTER_MS);
     toggle = host.querySelector(TOGGLE);
     const board = host.querySelector(BOARD);
     if (toggle) {
@@ -147,6 +207,17 @@ function render({ model, el }) {
   }
   const paintTimers = [400, 1500, 4000].map((ms) => setTimeout(() => { if (canvas) paintIfBlank(); }, ms));
 
+  // The page's theme: JupyterLab marks its body; the picture follows (see follow_theme).
+  function theme() {
+    const dark = document.body.dataset.jpThemeLight === "false";
+    if (model.get("dark") !== dark) { model.set("dark", dark); model.save_changes(); }
+  }
+  const themeWatcher = new MutationObserver(theme);
+  themeWatcher.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+  theme();
+
+  model.on("msg:custom", answered);
+  try { model.send({ event: "ping" }); } catch (e) { /* no kernel: the note will say so */ }
   model.on("change:label", label);
   model.on("change:roledescription", label);
   model.on("change:widget_label", label);
@@ -154,13 +225,18 @@ function render({ model, el }) {
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(offlineTimer);
+    if (note) note.remove();
     paintTimers.forEach(clearTimeout);
     if (host) {
       host.removeEventListener("keydown", keydown, true);
+      host.removeEventListener("mousedown", mousedown, true);
+      host.removeEventListener("wheel", wheel, true);
       host.removeEventListener("focusin", focusin);
       host.removeEventListener("focusout", focusout);
     }
     document.removeEventListener("pointerdown", pointerdown, true);
+    themeWatcher.disconnect();
     if (watcher) watcher.disconnect();
     if (children) children.disconnect();
   };
@@ -168,7 +244,8 @@ function render({ model, el }) {
 
 export default { render };
 """ % {"widget": WIDGET_CLASS, "toggle": BOARD_TOGGLE_CLASS, "board": BOARD_CLASS,  # noqa: UP031 - JS braces
-       "actions": ACTIONS_CLASS}
+       "actions": ACTIONS_CLASS, "offline": OFFLINE_CLASS, "offline_text": json.dumps(OFFLINE_TEXT),
+       "offline_after": OFFLINE_AFTER_MS}
 
 
 class Keyboard(anywidget.AnyWidget):
@@ -183,10 +260,24 @@ class Keyboard(anywidget.AnyWidget):
     widget_label = traitlets.Unicode("", help="the aria-label of the widget's box").tag(sync=True)
     picture = traitlets.Unicode("", help="the scene's PNG (base64), painted on a canvas left "
                                 "blank when a saved notebook is opened").tag(sync=True)
+    dark = traitlets.Bool(False, help="whether the page shows JupyterLab's dark theme "
+                          "(set by the browser)").tag(sync=True)
 
     def __init__(self, label: str = "", widget_label: str = "", **kwargs):
         kwargs.setdefault("layout", w.Layout(display="none"))
         super().__init__(label=label, widget_label=widget_label, **kwargs)
+        self.on_msg(self._answer)
+
+    def _answer(self, _widget: object, content: dict, _buffers: object) -> None:
+        """A view asks whether a kernel is behind it (see ``OFFLINE_CLASS``): say yes."""
+        if isinstance(content, dict) and content.get("event") == "ping":
+            self.send({"event": "pong"})
+
+
+def follow_theme(keyboard: Keyboard, picture: SceneCanvas) -> None:
+    """Draw ``picture`` in the page's theme, as ``keyboard`` reports it, now and on every change."""
+    picture.set_dark(keyboard.dark)
+    keyboard.observe(lambda change: picture.set_dark(change["new"]), "dark")
 
 
 def board_toggle(board: w.HTML) -> w.ToggleButton:

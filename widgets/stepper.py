@@ -12,7 +12,7 @@ from bonekit.core.words import short
 
 from .base import WIDGET_CLASS, StaticFallback, digest
 from .canvas import SceneCanvas
-from .keyboard import Keyboard, board_toggle
+from .keyboard import Keyboard, board_toggle, follow_theme
 from .panels import MUTED, board_html, log_html, rules_html
 from .scene import Scene
 from .views import render
@@ -93,6 +93,7 @@ class Stepper(StaticFallback, w.VBox):
         self.board_toggle = board_toggle(self.board)
         self.keyboard = Keyboard(widget_label=f"{self.game.title} replay: step through the game",
                                  roledescription=f"{self.game.title} picture")
+        follow_theme(self.keyboard, self.picture)
 
         self.first_button.on_click(lambda _: self.first())
         self.back_button.on_click(lambda _: self.back())

@@ -18,7 +18,7 @@ from bonekit.core.replay import Replay
 
 from .base import WIDGET_CLASS, StaticFallback, digest
 from .canvas import SceneCanvas
-from .keyboard import ACTIONS_CLASS, Keyboard, board_toggle
+from .keyboard import ACTIONS_CLASS, Keyboard, board_toggle, follow_theme
 from .panels import board_html, log_html, refusal, status_html
 from .scene import Hit, Scene
 from .views import render
@@ -102,6 +102,7 @@ class Table(StaticFallback, w.VBox):
         self.board_toggle = board_toggle(self.board)
         self.keyboard = Keyboard(widget_label=f"{self.game.title} table: play the game",
                                  roledescription=f"{self.game.title} picture")
+        follow_theme(self.keyboard, self.picture)
         super().__init__([self.status, self.picture.canvas, self.buttons, self.typed, self.event_log,
                           self.board_toggle, self.board, self.keyboard])
         self.add_class(WIDGET_CLASS)

@@ -228,11 +228,10 @@ def test_the_team_loses_when_the_capital_burns_down():
     state = started()
     state.capital = 1
     put(state, 0, "c1", "n")
-    put(state, 1, "a1", "e")            # P2 still moving: the loss waits for the phase's end
+    put(state, 1, "a1", "e")            # P2 still to move: the game ends all the same, at once
     state = to_movement(state)
     state, _ = play(state, "P1 move c1 n")
-    assert state.capital == 0 and not state.over
-    state, _ = play(state, "P2 move-all")
+    assert state.capital == 0 and state.over and not GAME.to_move(state)
     out = GAME.outcome(state)
     assert state.over and out.result == "defeat" and out.winners == () and "capital" in out.summary
     assert out.scores == (0, 0)

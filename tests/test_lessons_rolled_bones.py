@@ -15,7 +15,7 @@ from bonekit.core.errors import IllegalAction
 from bonekit.games.rolled_bones import lessons, scenarios
 from bonekit.games.rolled_bones.battle import fixed_total, total_parts
 from bonekit.games.rolled_bones.data import components, die_type
-from bonekit.games.rolled_bones.dice import face, guard, power, value
+from bonekit.games.rolled_bones.dice import face, guard, kind, power, value
 from bonekit.games.rolled_bones.state import die_index
 from bonekit.widgets.lessons.rolled_bones import (
     FIRST_TURN_SEED,
@@ -272,7 +272,7 @@ def test_the_drain_recurs_and_wears_an_unprotected_goblin_out():
     assert kinds(events, "recurring") and value(saved, 9) == 2 and saved.area[9] == "arena"
     lost, events = events_of(rolled, "P1 enter d31", "P1 next")
     assert kinds(events, "worn_out") and lost.area[9] == "bag" and 9 in lost.bags[0]
-    assert 39 in lost.bags[1]                     # the drain goes home to its caster
+    assert 39 in lost.bags[0]                     # the drain goes with the goblin it wore out
     assert value(lost, 30) == 5                   # the archer keeps its +2
 
 
@@ -583,16 +583,20 @@ def test_the_bot_game_is_short_with_battles_and_a_lost_claim():
     assert lessons.tally(replay)["declare"] == 2
 
 
-def test_the_opening_picture_shows_a_goblin_against_a_shielded_goblin():
+def test_the_opening_picture_shows_a_claimed_base_and_a_lost_attack_on_a_guard():
     replay = lessons.bot_replay()
-    shown = replay.states[84]
-    assert (shown.round, shown.turn_seat) == (8, 1)
+    shown = replay.states[68]
+    assert (shown.round, shown.turn_seat) == (7, 1) and shown.declared[0] >= 0
+    assert len(shown.bases[0]) == 6 and sum(1 for i in shown.bases[0] if kind(shown, i) == "base") == 6
     rolls = shown.last_rolls
-    assert rolls["totals"] == (9, 10) and rolls["parts"] == (
-        (("Goblin", 4), ("Longbow", 3)), (("Goblin", 2), ("Bone Shield", 2)))
-    # the declaring rounds of the prose: round 9 and round 10
+    assert rolls["totals"] == (8, 9) and rolls["parts"] == ((("Skeleton Knight", 6),), (("Bat Swarm", 4),))
+    # the declaring rounds of the prose, and the Warp that voids the first claim
     rounds = [s.round for s, label in zip(replay.states[1:], replay.actions) if label.endswith("declare")]
-    assert rounds == [9, 10]
+    assert rounds == [6, 7]
+    events = [e for step in replay.events for e in step]
+    lost = next(i for i, e in enumerate(events) if e.kind == "claim_lost")
+    assert events[lost - 1].kind == "worn_out" and "Watch Post" in events[lost - 1].text
+    assert "Warp" in events[lost - 2].text and "P1's bag" in events[lost + 1].text
 
 
 # ---- notebook 03's arena reader ------------------------------------------------------------------

@@ -40,7 +40,7 @@ script example
 
 # Sections that record a choice of the kit: each must say why and give an alternative.
 RULINGS = """goal.hold dice.weapons symbols.flying areas.adjacent stacking setup.bags
-turn.bones_roll turn.enter battle.ties magic.worn_out magic.owner magic.no_target flash.play
+turn.bones_roll turn.enter battle.ties magic.worn_out magic.no_target flash.play
 band.abilities alliances.command alliances.win arena.setup""".split()
 
 MIN_WORDS = 8

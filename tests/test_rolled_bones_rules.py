@@ -486,7 +486,7 @@ def test_a_suited_creature_on_its_power_face_rolls_one_more_bones_die():
     assert totals(events) == (6 + 3, 1 + 1 + 3 + 2)
 
 
-def test_defeated_dice_go_back_with_their_stack_magic_to_its_caster():
+def test_defeated_dice_go_back_with_their_stack_magic_too_into_the_defeated_die_s_bag():
     s = empty_table(bags=["keep", "keep"])
     knight = place(s, 0, "C0003", 6, "arena")
     goblin = place(s, 1, "C0001", 3, "arena")
@@ -495,7 +495,8 @@ def test_defeated_dice_go_back_with_their_stack_magic_to_its_caster():
     bones(s, P1=[6], P2=[1])
     s, events = play(s, f"P1 attack {d(knight)} {d(goblin)}")
     assert totals(events) == (6 + 6, 1 + 3 + 1) and "- magic 1" in of(events, "battle")[0].text
-    assert {goblin, shield} <= set(s.bags[1]) and warp in s.bags[0]
+    # the Warp goes along with the goblin it modified, into P2's bag, and P2 may draw it now
+    assert {goblin, shield, warp} <= set(s.bags[1]) and warp not in s.bags[0] and s.owners[warp] == 1
     assert all(s.on[i] == -1 and s.face[i] == 0 and s.amount[i] == 0 for i in (goblin, shield, warp))
 
 
@@ -552,7 +553,7 @@ def test_a_die_worn_down_to_zero_is_defeated():
         return s, events, goblin, warp
 
     s, events, goblin, warp = warp_onto(1)  # 2 - 2 = 0
-    assert of(events, "worn_out") and goblin in s.bags[1] and warp in s.bags[0]
+    assert of(events, "worn_out") and {goblin, warp} <= set(s.bags[1])
     s, events, goblin, warp = warp_onto(3)  # 4 - 2 = 2
     assert not of(events, "worn_out") and value(s, goblin) == 2 and s.on[warp] == goblin
 

@@ -396,6 +396,8 @@ class BadBones(Game[BadBonesState]):
                 events.append(Event("hero", R + "coop.setup",
                                     f"{who(state, seat)}'s hero starts on the tower on {args[0]}.",
                                     {"seat": seat, "to": args[0]}))
+        if state.capital_size and self._coop_lost(state):   # the co-op game ends at once
+            return self._coop_defeat(state, events)
         phase = state.phase
         if phase == "traps" or phase == "move":
             if state.talk:   # the suggestions to this seat are spent once it has decided
@@ -547,20 +549,11 @@ class BadBones(Game[BadBonesState]):
                                         "skips the hero phase.", {"seat": seat}))
 
     def _end_coop_round(self, state: BadBonesState, events: list[Event] | None) -> None:
-        """Co-op: the team loses once the capital has burnt down or a player has lost every
-        tower (at the end of the movement phase: ruling bad_bones.coop.ruling.end_timing), and
-        wins once the last round is complete; retrieved traps go back into the supply."""
-        fallen = [s for s in range(state.players) if not state.boards[s].towers]
-        if any(b.overrun for b in state.boards) and events is not None:
-            events.append(Event("eliminated", R + "chiefs.emperor", "The Skeleton Emperor got in."))
-        if state.capital == 0 or fallen or any(b.overrun for b in state.boards):
-            if events is not None:
-                for seat in fallen:
-                    events.append(Event("eliminated", R + "coop.end",
-                                        f"{who(state, seat)} has lost every tower.", {"seat": seat}))
-                if state.capital == 0:
-                    events.append(Event("eliminated", R + "coop.end", "The capital has burnt down."))
-            return self._finish(state, events, "defeat")
+        """Co-op, at the end of the movement phase: the team wins once the last round is
+        complete (ruling bad_bones.coop.ruling.end_timing); retrieved traps go back into the
+        supply. A loss has already ended the game on the spot (``_apply``)."""
+        if self._coop_lost(state):   # lost while the phase was settled (a stolen treasure...)
+            return self._coop_defeat(state, events)
         if state.held:
             state.shared = sorted([*state.shared, *state.held])
             if events is not None:
@@ -580,6 +573,26 @@ class BadBones(Game[BadBonesState]):
             events.append(Event("round", R + "round",
                                 f"Round {state.round} begins: everyone moves their hero.",
                                 {"round": state.round}))
+
+    @staticmethod
+    def _coop_lost(state: BadBonesState) -> bool:
+        """The capital has burnt down, a player has lost every tower, or the emperor got in."""
+        return (not state.over and (state.capital == 0 or any(not b.towers or b.overrun
+                                                              for b in state.boards)))
+
+    def _coop_defeat(self, state: BadBonesState, events: list[Event] | None) -> None:
+        """The team is beaten, on the spot (bad_bones.coop.end): nothing more is resolved."""
+        if events is not None:
+            if any(b.overrun for b in state.boards):
+                events.append(Event("eliminated", R + "chiefs.emperor", "The Skeleton Emperor got in."))
+            for seat, b in enumerate(state.boards):
+                if not b.towers:
+                    events.append(Event("eliminated", R + "coop.end",
+                                        f"{who(state, seat)} has lost every tower.", {"seat": seat}))
+            if state.capital == 0:
+                events.append(Event("eliminated", R + "coop.end", "The capital has burnt down."))
+        state.pending = [[] for _ in range(state.players)]
+        self._finish(state, events, "defeat")
 
     def _any_skeleton(self, state: BadBonesState, seat: int) -> bool:
         b = state.boards[seat]

@@ -328,7 +328,8 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
     or stopped by a barricade, stays where it started, flipped.
 
     ``trace``, if given, receives ("trap", square) for each trap the move triggers and
-    ("end", how) when it ends the skeleton ("village", "tower", "hero", "bomb", "spikes"): what
+    ("end", how) when it ends the skeleton ("village", "tower", "capital", "hero", "bomb",
+    "spikes"): what
     a Chief Instructor's followers repeat (``units``).
     """
     board = own(state, seat)
@@ -349,6 +350,8 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
         name = "" if path is None else f"{who(state, seat)}: the {_label(sk)} ({' → '.join(path)} → "
         if (r >= SIZE or r < 0) and state.capital_size:  # the co-op side: the capital, or the bottom forest
             if r < 0:
+                if trace is not None:
+                    trace.append(("end", "capital"))
                 return burn_capital(state, seat, sid, events, name)
             board.skeletons[sid] = Skeleton(sid, model, r, c, facing, side)
             return leave_by_forest(state, seat, sid, (r, c), events, "move")

@@ -19,6 +19,7 @@ from .moves import (
     FIRST_CHIEF,
     R,
     _label,
+    burn_capital,
     chief_kind,
     destroy,
     eliminate,
@@ -140,6 +141,17 @@ def follow(state: BadBonesState, seat: int, leader: int, followers: tuple[int, .
             send(state, seat, f, target, events, "follows its Chief Instructor", R + "chiefs.instructor")
         return
     end = next((x[1] for x in trace if x[0] == "end"), "bomb")
+    if end == "capital":   # each member burns its own house (or does its chief's deed)
+        for f in followers:
+            burn_capital(state, seat, f, events)
+        return
+    if end == "tower" and state.capital_size:
+        # a co-op tower stops one skeleton (bad_bones.coop.towers): the leader felled it, and
+        # the others walk the same way on over its ruins, each on its own now
+        for f in followers:
+            if f in own(state, seat).skeletons:
+                move_skeleton(state, seat, f, events)
+        return
     for f in followers:
         if end in ("tower", "village"):
             reach_home(state, seat, f, end, events)

@@ -251,6 +251,13 @@ def answer_weapon(state: BadBonesState, seat: int, action: Action, events: list[
             board.skeletons[s.id] = Skeleton(s.id, s.model, to[0], to[1], s.facing, s.side)
         _say(events, "sweep", w, f"{who_}'s morning star sweeps {plural(len(here), 'skeleton')} from "
              f"{p.square} to {arg}.", seat)
+        for s in sorted(here, key=lambda s: s.id):   # dropped on a tower: they reach it
+            if arg not in own(state, seat).towers:
+                break   # a co-op tower felled by the first: the rest stand on its ruins
+            if state.capital_size:
+                moves.fell_tower(state, seat, s.id, arg, events)
+            else:
+                moves.reach_home(state, seat, s.id, "tower", events)
     elif p.step == "point":
         # a Chief Instructor's unit turns as one (ruling bad_bones.chiefs.ruling.unit_weapons)
         led = {f for fs in board.units.values() for f in fs} if board.units else ()
@@ -398,10 +405,11 @@ def _adjacent(board) -> tuple[str, ...]:
 
 def _drops(board, lifted: str) -> list[str]:
     """Where the morning star may put the skeletons of ``lifted``: another square beside the
-    hero with no trap on it, never the tower (ruling bad_bones.advanced.ruling.morning_star)."""
+    hero with no trap on it, a standing tower too (a tower is no trap; they then reach it, as
+    ruling bad_bones.advanced.ruling.morning_star says). The board's own geometry decides: on
+    the co-op side the middle square is plain ground and the towers stand elsewhere."""
     traps = board.traps
-    return [sq for sq in _adjacent(board) if sq != lifted and sq != _TOWER
-            and (sq not in traps or traps[sq].blast)]
+    return [sq for sq in _adjacent(board) if sq != lifted and (sq not in traps or traps[sq].blast)]
 
 
 def _axe_symbols(board) -> list[str]:

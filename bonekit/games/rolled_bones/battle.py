@@ -52,7 +52,8 @@ def total_parts(s: S, dice: tuple[int, ...], attacking: bool) -> list[tuple[str,
             parts.append(("magic", magic))
         item = carried(s, i) if t.kind == "creature" else -1
         if item >= 0 and dtype(s, item).item == ("weapon" if attacking else "armour"):
-            parts.append((dtype(s, item).name, face(s, item).value))
+            # the item's value with the magic on it: magic may go on any item (magic.apply)
+            parts.append((dtype(s, item).name, value(s, item)))
         p = power(s, i)
         if p == "frenzy" and attacking:
             parts.append(("frenzy", 2))
@@ -342,8 +343,20 @@ def defeat(s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, c
         gone += stack_of(s, i)
     if credit >= 0:
         s.kills[credit] += sum(1 for i in dice if kind(s, i) in ("creature", "item"))
+    # each die goes home to its owner; a magic die goes back with the die it modified, so to
+    # that die's bag (the defeated die returns "along with" the dice modifying it). In the
+    # arena game each player plays with only his six rack dice (a rack holds six): there
+    # magic goes back to its own player's rack.
+    with_die = s.variant != "arena"
+    home = {
+        i: s.owners[s.on[i]] if with_die and kind(s, i) == "magic" and s.on[i] >= 0 else s.owners[i]
+        for i in gone
+    }
+    if any(home[i] != s.owners[i] for i in gone):
+        # the magic now lies in another player's bag, so it is his to draw and play
+        s.owners = tuple(home.get(i, o) for i, o in enumerate(s.owners))
     for i in gone:
-        _return(s, i)
+        _return(s, i, home[i])
     if events is not None:
         events.append(
             Event(
@@ -351,32 +364,33 @@ def defeat(s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, c
                 rule,
                 and_list([die_name(s, i) for i in gone])
                 + (" go back to " if len(gone) > 1 else " goes back to ")
-                + _homes(s, gone)
+                + _homes(s, [home[i] for i in gone])
                 + (" A kill for " + seat_name(credit) + "." if credit >= 0 and s.variant == "arena" else ""),
                 {"dice": tuple(gone), "credit": credit},
             )
         )
     for i in gone:
         if s.variant == "arena":
-            s.racks[s.owners[i]] = [*s.racks[s.owners[i]], i]
+            s.racks[home[i]] = [*s.racks[home[i]], i]
     if s.variant == "arena":
         chance.roll_dice(s, [i for i in gone], R + "arena.destroyed", events, "back to the rack")
 
 
-def _homes(s: S, gone: list[int]) -> str:
+def _homes(s: S, homes: list[int]) -> str:
     where = "rack" if s.variant == "arena" else "bag"
-    owners = sorted({s.owners[i] for i in gone})
+    owners = sorted(set(homes))
     if len(owners) == 1:
         return f"{seat_name(owners[0])}'s {where}."
     return f"their owners' {where}s."
 
 
-def _return(s: S, i: int) -> None:
+def _return(s: S, i: int, home: int) -> None:
+    """Die ``i`` leaves play for seat ``home``'s bag (arena: rack). What it did this turn
+    stays marked: one action per creature per turn, even if it comes back (turn.actions)."""
     band = s.band[i]
     s.w("on")[i] = -1
     s.w("amount")[i] = 0
     s.w("band")[i] = -1
-    s.w("acted")[i] = 0
     s.w("door_at_roll")[i] = False
     if band >= 0:
         _tidy_band(s, band)
@@ -385,7 +399,7 @@ def _return(s: S, i: int) -> None:
         return
     s.w("area")[i] = "bag"
     s.w("face")[i] = 0
-    s.bags[s.owners[i]] = sorted([*s.bags[s.owners[i]], i])
+    s.bags[home] = sorted([*s.bags[home], i])
 
 
 def _tidy_band(s: S, band: int) -> None:

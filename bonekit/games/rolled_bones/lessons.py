@@ -48,7 +48,7 @@ FIRST_TURN = ("P1 build r2", "P1 build r4", "P1 draw", "P1 roll", "P1 enter aren
 """P1's first turn on the lesson's table: both base dice into the base (the second one has moved
 up to r4 once the first left), refill, the Bones roll, the goblin into the arena, next."""
 
-STEPPER_SEED = 41
+STEPPER_SEED = 49
 """The whole bot game of the lesson: two builder bots, 108 actions; P1 declares its base complete,
 loses the claim when P2's magic wears a base die down, declares again and holds."""
 

@@ -54,7 +54,7 @@ class RolledBonesState:
     rng: Rng
     base_size: int
     codes: tuple[str, ...]  # die -> D'Code (fixed)
-    owners: tuple[int, ...]  # die -> seat (fixed)
+    owners: tuple[int, ...]  # die -> seat (a magic die changes hands going into another bag)
     # Per die: ``area`` a list of words; the rest compact (``flags``: bytes, ``numbers``: signed
     # shorts), so a Stepper's hundreds of states stay small. Read them like lists.
     area: list[str]

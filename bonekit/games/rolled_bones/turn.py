@@ -15,7 +15,7 @@ from ...core.events import Event
 from . import battle, chance
 from .data import components, die_type
 from .dice import doors, face, flying, kind, magic_on, name, on_door, powers, riders, unit
-from .state import DONE, MAY_ATTACK, RolledBonesState, flags
+from .state import DONE, FRESH, MAY_ATTACK, RolledBonesState, flags
 
 R = "rolled_bones."
 S = RolledBonesState
@@ -327,13 +327,21 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
             s.w("area")[die] = where
             text = f"{name(s, die)} comes into the {where}"
         arena_game = s.variant == "arena"
-        s.w("acted")[die] = MAY_ATTACK if arena_game else DONE
+        # the arena's free move lets a die attack, but only a die that has not acted this
+        # turn (one back from the rack after acting stays done: one action a turn)
+        fresh = s.acted[die] == FRESH
+        s.w("acted")[die] = MAY_ATTACK if arena_game and fresh else DONE
         if events is not None:
             events.append(
                 Event(
                     "enter",
                     rule,
-                    f"{seat_name(seat)}: {text}" + (" (a free move: it may attack)." if arena_game else "."),
+                    f"{seat_name(seat)}: {text}"
+                    + (
+                        (" (a free move: it may attack)." if fresh else " (it has acted this turn already).")
+                        if arena_game
+                        else "."
+                    ),
                     {"die": die, "where": where, "target": target},
                 )
             )

@@ -108,6 +108,7 @@ def test_an_arena_die_beaten_back_to_the_rack_and_flashed_in_again_may_not_attac
     s, _ = play(s, f"P1 attack {d(archer)} {d(goblin)}")
     assert s.racks[0][-1] == archer and s.face[archer] == 1
     s, events = play(s, "P1 flash r6", "P1 enter arena")
-    assert s.area[archer] == "arena" and "acted this turn" in [e for e in events if e.kind == "enter"][-1].text
+    entered = [e for e in events if e.kind == "enter"][-1]
+    assert s.area[archer] == "arena" and "acted this turn" in entered.text
     assert not {x for x in labels(s) if x.startswith(f"P1 attack {d(archer)}")}
     assert "already acted" in refused(s, f"P1 attack {d(archer)} {d(knight)}", "turn.actions")

@@ -662,13 +662,15 @@ def test_the_dark_theme_turns_every_colour_and_keeps_the_rest(scenes):
 
     for name, _, _, _, scene in scenes[::7]:
         night = dark(scene)
-        colours = {c for s in scene.shapes for c in (getattr(s, "fill", None), getattr(s, "stroke", None)) if c}
+        colours = {c for s in scene.shapes
+                   for c in (getattr(s, "fill", None), getattr(s, "stroke", None)) if c}
         unread = sorted(c for c in colours if parse(c) is None and c != "none")
         assert not unread, f"{name}: colours the dark theme cannot read: {unread}"
         assert contrast_ratio(night.background, "#111111") < 1.3, name   # JupyterLab Dark's page
         assert [type(s) for s in night.shapes] == [type(s) for s in scene.shapes]
         assert night.hits == scene.hits and night.description == scene.description
-        assert [getattr(s, "text", None) for s in night.shapes] == [getattr(s, "text", None) for s in scene.shapes]
+        texts = [getattr(s, "text", None) for s in scene.shapes]
+        assert [getattr(s, "text", None) for s in night.shapes] == texts
 
 
 @pytest.mark.parametrize("kind", [None, "deuteranopia", "protanopia"])

@@ -6,27 +6,13 @@ from __future__ import annotations
 
 import bonekit
 from bonekit.games.bad_bones.board import coords
-from bonekit.games.bad_bones.state import Skeleton
+from test_bad_bones_coop import play
+from test_bad_bones_coop import put as put_token
+from test_bad_bones_rules import put
 
 GAME = bonekit.load("bad_bones")
 D = GAME.data
 R = "bad_bones."
-
-
-def play(state, *labels):
-    events = []
-    for label in labels:
-        state, more = GAME.apply(state, label)
-        events += more
-    return state, events
-
-
-def put(state, seat, sq, facing, model=None):
-    token = next(t for t in state.bag if model is None or D.model_of(t).name == model)
-    state.bag.remove(token)
-    r, c = coords(sq)
-    state.boards[seat].skeletons[token] = Skeleton(token, D.model_of(token).name, r, c, facing, state.token)
-    return token
 
 
 def labels(state, seat=0):
@@ -92,14 +78,6 @@ def coop_unit(square: str, facing: str, members: list[int | None], players: int 
     labels_ = [f"P{s + 1} hero e5" for s in range(players)] + [f"P{s + 1} pass" for s in range(players)]
     state, _ = play(state, *labels_)
     return state, lead, ids
-
-
-def put_token(state, seat, sq, facing, token=None):
-    token = next(t for t in state.bag if t < 15 * D.raw["copies_per_model"]) if token is None else token
-    state.bag.remove(token)
-    r, c = coords(sq)
-    state.boards[seat].skeletons[token] = Skeleton(token, D.model_of(token).name, r, c, facing, state.token)
-    return token
 
 
 def test_a_unit_walking_into_the_capital_burns_a_house_for_each_member_and_no_bomb_is_told():

@@ -1,47 +1,10 @@
-"""Rolled Bones engine fixes of issue 19, each tested from the rulebook's words: one action per
-creature per turn, banding fixed until the next turn, flash at any time, the alliance broken at
-any time, magic on items counting in battle, magic going back with its die, arena magic on any
-die in the game."""
+"""Rolled Bones engine fixes of issue 19, each tested against what the rulebook says: a creature
+acts once a turn, magic on a carried item counts in battle, and magic leaves play with the die
+it modifies."""
 from __future__ import annotations
 
-import pytest
-
-import bonekit
-from bonekit import IllegalAction
 from bonekit.games.rolled_bones.scenarios import empty_table, place, script
-
-GAME = bonekit.load("rolled_bones")
-R = "rolled_bones."
-
-
-def d(i: int) -> str:
-    return f"d{i + 1}"
-
-
-def play(s, *labels):
-    events = []
-    for label in labels:
-        s, evs = GAME.apply(s, label)
-        events += evs
-    return s, events
-
-
-def labels(s, seat: int | None = None) -> set[str]:
-    seats = GAME.to_move(s) if seat is None else (seat,)
-    return {a.label for p in seats for a in GAME.legal_actions(s, p)}
-
-
-def refused(s, label: str, rule: str) -> str:
-    before = s.copy()
-    with pytest.raises(IllegalAction) as e:
-        GAME.apply(s, label)
-    assert e.value.rule == R + rule, e.value
-    assert s == before
-    return e.value.reason
-
-
-def bones(s, **rolls: list[int]) -> None:
-    script(s, **{who: {"bones": r} for who, r in rolls.items()})
+from test_rolled_bones_rules import bones, d, labels, play, refused
 
 
 def fill_racks(s, face: int = 4) -> None:
@@ -51,8 +14,8 @@ def fill_racks(s, face: int = 4) -> None:
             place(s, seat, s.codes[i], face, "rack")
 
 
-# ---- R6: "When weapons or armor are used in battle they add their face value" and magic dice
-# "can be applied to a Creature, Item, or Base Dice": an item's value is its value with its magic
+# ---- R6: items add their value in battle, and magic may sit on an item: the item counts with
+# the magic on it
 def test_magic_on_a_carried_weapon_adds_to_the_attack_and_on_armour_to_the_defence():
     s = empty_table()
     knight = place(s, 1, "C0003", 2, "arena")  # P2's knight, value 3
@@ -68,7 +31,7 @@ def test_magic_on_a_carried_weapon_adds_to_the_attack_and_on_armour_to_the_defen
     assert (battle.data["attack"], battle.data["defence"]) == (1 + 3 + 5, 1 + 2 + 2)
 
 
-# ---- R7: "A defeated die is returned to the Chaos Bag TM, along with any dice modifying it"
+# ---- R7: a defeated die goes back to the bag together with the dice that modify it
 def test_magic_on_a_defeated_die_goes_back_with_that_die_to_its_bag():
     s = empty_table()
     mine = place(s, 0, "C0001", 1, "arena")  # P1's goblin, value 2
@@ -96,7 +59,7 @@ def test_in_the_arena_each_player_keeps_his_six_dice_so_magic_returns_to_its_own
     assert len(after.racks[0]) == 6 and len(after.racks[1]) == 5 and after.area[knight] == "arena"
 
 
-# ---- R1: "A creature may only perform one action per turn."
+# ---- R1: each creature has one action a turn
 def test_an_arena_die_beaten_back_to_the_rack_and_flashed_in_again_may_not_attack_twice():
     s = empty_table(variant="arena")
     archer = place(s, 0, "C0002", 1, "arena")  # value 2, no first strike

@@ -96,7 +96,8 @@ def apply_any(game, state, label):
         result = None
     else:
         action = game.parse_action(state, label)
-        assert action in game.all_legal_actions(state)
+        # legal_actions is the authority, for a seat that owes nothing too (Bone to Pick's swap)
+        assert action in game.legal_actions(state, action.seat)
         result = new, events, action
     assert state == before and game.text(state) == before_text
     return result

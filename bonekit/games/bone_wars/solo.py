@@ -432,7 +432,7 @@ def _paleo(state: BoneWarsState, action: str, events: list[Event] | None) -> boo
         t.papers = []
         return True
     if action == "debunk":
-        theirs = [v for shelf in state.shelves[rival(b.patron)] for v in shelf if v]
+        theirs = turn.debunk_targets(state, rival(b.patron))
         done = False
         for n in (4, 3, 2):  # the highest papers first, as many as he can
             while n in theirs:
@@ -447,7 +447,7 @@ def _paleo(state: BoneWarsState, action: str, events: list[Event] | None) -> boo
                     done = True
                 turn.debunk(state, THEODORE, t, paid, events)
                 settle(state, events)
-                theirs = [v for shelf in state.shelves[rival(b.patron)] for v in shelf if v]
+                theirs = turn.debunk_targets(state, rival(b.patron))
         return done
     if action == "award":  # the most loyalty on offer, from the second row down
         best = None

@@ -134,7 +134,7 @@ def _paleo_actions(state: BoneWarsState, seat: int, t: Turn, a) -> list[Action]:
         return out + [a("done")]
     if t.action == "debunk":
         have = Counter(b.crates)
-        theirs = {v for shelf in state.shelves[rival(b.patron)] for v in shelf if v}
+        theirs = set(debunk_targets(state, rival(b.patron)))
         out = [
             a("debunk", k, str(n)) for k in sorted(have) for n in (2, 3, 4) if have[k] >= n and n in theirs
         ]
@@ -230,7 +230,9 @@ def _room(state: BoneWarsState, seat: int, sp: str, t: Turn, env: str | None = N
 
 def _claimable(state: BoneWarsState, seat: int) -> list[tuple[str, int]]:
     d = components()
-    taken_ok = perks.card_perk(state.turn) == "award_occupied_space"  # Lucas: a held space too
+    # Lucas: a held space too, whoever's marker holds it (a virtual opponent's, -1, included:
+    # bone_wars.ruling.virtual_pieces)
+    taken_ok = perks.card_perk(state.turn) == "award_occupied_space"
     out = []
     for tile_id in state.awards:
         if tile_id in state.boards[seat].awards:
@@ -239,7 +241,7 @@ def _claimable(state: BoneWarsState, seat: int) -> list[tuple[str, int]]:
         have = award_count(state, seat, tile)
         for i, space in enumerate(tile.spaces):
             holder = state.award_marks[tile_id][i]
-            if (holder is None or (taken_ok and holder >= 0)) and have >= space.need:
+            if (holder is None or taken_ok) and have >= space.need:
                 out.append((tile_id, i))
     return out
 
@@ -593,12 +595,16 @@ def debunk(state: BoneWarsState, seat: int, t: Turn, paid: list[str], events: li
         state.bag.append(k)
     other = rival(b.patron)
     shelves = state.shelves[other]
-    # the highest such paper leaves; the papers above it slide down (ruling bone_wars.ruling.shelf_order)
-    spot = max((r, i) for r, shelf in enumerate(shelves) for i, v in enumerate(shelf) if v == n)
-    shelves[spot[0]][spot[1]] = None
-    _slide_down(shelves)
-    if state.overflow[other]:  # a paper waiting under the portrait takes the freed spot
-        add_paper(state, other, state.overflow[other].pop(0), None, seat)
+    spots = [(r, i) for r, shelf in enumerate(shelves) for i, v in enumerate(shelf) if v == n]
+    if spots:
+        # the highest such paper leaves; the papers above it slide down (ruling bone_wars.ruling.shelf_order)
+        spot = max(spots)
+        shelves[spot[0]][spot[1]] = None
+        _slide_down(shelves)
+        if state.overflow[other]:  # a paper waiting under the portrait takes the freed spot
+            add_paper(state, other, state.overflow[other].pop(0), None, seat)
+    else:  # only the portrait shelf holds one (ruling bone_wars.ruling.debunk_missing): it leaves
+        state.overflow[other].remove(n)
     say(
         events,
         "debunk",
@@ -620,6 +626,14 @@ def debunk(state: BoneWarsState, seat: int, t: Turn, paid: list[str], events: li
         t.traded = True
         gain = {"choose": [gain, {"loyalty_for_bonus": loyalty}]}
     queue(state, seat, [gain], front=True)
+
+
+def debunk_targets(state: BoneWarsState, patron: str) -> list[int]:
+    """The values of ``patron``'s papers a debunk may target: every coloured paper on the
+    shelves and under the portrait (ruling bone_wars.ruling.debunk_missing); never a neutral
+    tile."""
+    shelves = [v for shelf in state.shelves[patron] for v in shelf if v]
+    return shelves + [v for v in state.overflow[patron] if v]
 
 
 def _slide_down(shelves: list[list[int | None]]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bonekit
 from bonekit.games.bad_bones.board import coords
+from bonekit.games.bad_bones.state import Trap
 from test_bad_bones_coop import play
 from test_bad_bones_coop import put as put_token
 from test_bad_bones_rules import put
@@ -108,3 +109,65 @@ def test_a_co_op_tower_stops_the_leader_and_the_rest_of_the_unit_walks_on_over_i
         sk = b.skeletons[t]
         ruin = D.ruins["b2"].get(("b2", "n"), "n")
         assert (sk.r, sk.c, sk.facing, sk.side) == (*coords("b2"), ruin, after.token)
+
+
+# ---- the Skeleton Emperor at a co-op tower, standing or fallen ----------------------------------
+# The emperor's power counts every tower of a co-op board whatever state it is in, so ruins too:
+# coming onto them loses the game for the team at once, where any other skeleton walks on.
+def emperor_table(emperor_at: str = "a2", facing: str = "e", instructor: bool = False):
+    """A two-player co-op game with the chiefs in round 1's movement phase: on P1's board an
+    ordinary skeleton on c2 facing the tower on b2, and the Skeleton Emperor on ``emperor_at``
+    facing ``facing`` (with a Chief Instructor beside him if ``instructor``)."""
+    state = GAME.new(2, "coop", seed=0, setup="empty", chiefs=True)
+    state, _ = play(state, "P1 start d4", "P2 start d4")
+    felling = put_token(state, 0, "c2", "w")
+    emperor = put_token(state, 0, emperor_at, facing, chief("emperor"))
+    if instructor:
+        put_token(state, 0, emperor_at, facing, chief("instructor"))
+    state, _ = play(state, "P1 hero e5", "P2 hero e5", "P1 pass", "P2 pass")
+    return state, felling, emperor
+
+
+def lost_to_the_emperor(state, events) -> bool:
+    out = GAME.outcome(state)
+    return (state.over and out.result == "defeat" and "Emperor" in out.summary
+            and not GAME.to_move(state) and any(e.rule == R + "chiefs.emperor" for e in events))
+
+
+def test_the_emperor_walking_onto_a_fallen_towers_ruins_loses_the_game_at_once():
+    state, _, _ = emperor_table()
+    fallen, _ = play(state, "P1 move c2 w")   # the ordinary skeleton brings the b2 tower down
+    assert "b2" not in fallen.boards[0].towers and not fallen.over
+    after, events = play(fallen, "P1 move a2 e")
+    assert lost_to_the_emperor(after, events)
+    assert any("ruins" in e.text for e in events if e.rule == R + "chiefs.emperor")
+
+
+def test_an_ordinary_skeleton_on_the_same_ruins_just_walks_on():
+    state, felling, emperor = emperor_table()
+    state, _ = play(state, "P1 move c2 w")
+    other = put_token(state, 0, "a3", "e")
+    sk = state.boards[0].skeletons[other]   # still to move this phase: the other side up
+    state.boards[0].skeletons[other] = type(sk)(other, sk.model, *coords("a2"), "e",
+                                                state.boards[0].skeletons[emperor].side)
+    del state.boards[0].skeletons[emperor]
+    after, _ = play(state, "P1 move a2 e")
+    sk = after.boards[0].skeletons[other]
+    assert not after.over and (sk.r, sk.c) == coords("b2") and sk.facing == D.ruins["b2"][("b2", "e")]
+
+
+def test_the_emperor_following_an_instructor_onto_ruins_loses_the_game():
+    state, _, _ = emperor_table("b3", "n", instructor=True)
+    state, _ = play(state, "P1 move c2 w")
+    after, events = play(state, "P1 move b3 n")   # the unit walks onto the ruins of b2 as one
+    assert lost_to_the_emperor(after, events)
+
+
+def test_the_emperor_chased_by_a_dragon_onto_ruins_loses_the_game():
+    state, _, emperor = emperor_table("a3", "e")
+    state.shared.remove("dragon")   # the team's dragon waits on b3, beside the b2 tower
+    state.boards[0].traps = {**state.boards[0].traps, "b3": Trap("dragon", False)}
+    state, _ = play(state, "P1 move c2 w", "P1 move a3 e")
+    assert "P1 repel b2" in labels(state) and not state.over
+    after, events = play(state, "P1 repel b2")
+    assert lost_to_the_emperor(after, events)

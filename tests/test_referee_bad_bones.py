@@ -422,6 +422,10 @@ class Referee:
                 self.counts["emperor got in"] += 1
                 if coop:
                     need(new.over, "the emperor at a co-op tower or the capital ends the game at once", ctx)
+            if coop and EMPEROR in b1.skeletons and not new.over:
+                e = b1.skeletons[EMPEROR]
+                need(not on_board(e.r, e.c) or name(e.r, e.c) not in COOP_TOWERS,
+                     "the emperor never stands on a co-op tower's square, not even on its ruins", ctx)
             if b1.exiled and not b0.exiled:
                 need(b1.hero is None and EMPEROR in b0.skeletons, "the emperor slain takes the hero", ctx)
                 self.counts["emperor slain"] += 1
@@ -598,9 +602,11 @@ class Referee:
             forest = "left" if c < 0 else "right" if c >= SIZE else "top" if r < 0 else "bottom"
             return ("forest", forest)
         sq = name(r, c)
-        if sq in towers(s, b):
-            return ("tower", sq)
         trap = b.traps.get(sq)
+        # the emperor takes a co-op tower whatever its state, ruins too (a barricade bars him)
+        ruins = coop and sk.id == EMPEROR and sq in COOP_TOWERS and (trap is None or trap.kind != "barricade")
+        if sq in towers(s, b) or ruins:
+            return ("tower", sq)
         if trap is not None and trap.kind == "barricade":
             return ("stay", sq)
         if b.hero == sq:
@@ -691,6 +697,11 @@ class Referee:
                 r1, c1, f1 = arg
             for t in movers:
                 if ended and t in SABOTEURS:
+                    continue
+                if coop and t == EMPEROR and name(r1, c1) in COOP_TOWERS:
+                    need(b1.overrun and new.over, "the emperor brought onto a co-op tower's ruins "
+                         "by his unit loses the game at once", ctx)
+                    self.counts["emperor reached ruins"] += 1
                     continue
                 got = b1.skeletons.get(t)
                 need(
@@ -804,6 +815,11 @@ class Referee:
             home = spot(lead, coop)
             for t in movers:
                 if ended and t in SABOTEURS:
+                    continue
+                if coop and t == EMPEROR and name(r1, c1) in COOP_TOWERS:
+                    need(b1.overrun and new.over, "the emperor brought onto a co-op tower's ruins "
+                         "by his unit loses the game at once", ctx)
+                    self.counts["emperor reached ruins"] += 1
                     continue
                 got = b1.skeletons.get(t)
                 need(
@@ -1021,6 +1037,9 @@ class Referee:
             ]
             if to not in towers(s, b0):
                 for t in lifted:
+                    if is_coop(s) and t == EMPEROR and to in COOP_TOWERS:
+                        need(b1.overrun and new.over, "the emperor dropped on ruins loses the game", ctx)
+                        continue
                     got, old = b1.skeletons.get(t), b0.skeletons[t]
                     need(
                         got is not None

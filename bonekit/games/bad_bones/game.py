@@ -429,6 +429,8 @@ class BadBones(Game[BadBonesState]):
         choice with its default (first) option."""
         token = state.token
         while True:
+            if state.capital_size and self._coop_lost(state):   # a co-op loss stops everything
+                return
             while state.pending[seat]:
                 p = state.pending[seat][0]
                 if p.kind == "weapon":  # the default is to keep the weapon for later

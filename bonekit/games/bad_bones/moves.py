@@ -242,15 +242,23 @@ def burn_capital(state: BadBonesState, seat: int, sid: int, events: list[Event] 
                             {"seat": seat, "skeleton": sid, "capital": state.capital}))
 
 
+def emperor_on_ruins(state: BadBonesState, seat: int, sid: int, sq: str) -> bool:
+    """Co-op: the Skeleton Emperor comes onto the ruins of one of the board's towers, which loses
+    the game as a standing tower does (ruling bad_bones.coop.ruling.chiefs)."""
+    return (bool(state.capital_size) and chief_kind(sid) == "emperor" and sq in _DATA.coop_towers
+            and sq not in own(state, seat).towers)
+
+
 def fell_tower(state: BadBonesState, seat: int, sid: int, here: str, events: list[Event] | None,
                name: str = "") -> None:
     """Co-op: a skeleton reaches a standing tower, which falls (its ruins' arrows now act), and
     it returns to the bag; the skeletons after it walk on over the ruins (bad_bones.coop.towers).
-    With the chiefs (ruling bad_bones.coop.ruling.chiefs): the emperor on any tower loses the
-    game, a Nice Chief finds nothing to rebuild and leaves, an artificer brings down a second
-    standing tower of the board, a Spectral Chief goes to the cemetery."""
+    With the chiefs (ruling bad_bones.coop.ruling.chiefs): the emperor on any tower, standing or
+    in ruins, loses the game, a Nice Chief finds nothing to rebuild and leaves, an artificer
+    brings down a second standing tower of the board, a Spectral Chief goes to the cemetery."""
     board = own(state, seat)
     kind = chief_kind(sid)
+    ruins = here not in board.towers
     rule, fallen = R + "coop.towers", [here]
     if kind == "emperor":
         board.overrun = True
@@ -270,9 +278,11 @@ def fell_tower(state: BadBonesState, seat: int, sid: int, here: str, events: lis
     label = _label_of(state, seat, sid) if events is not None else ""
     _home_or_bag(state, seat, sid)
     if events is not None:
-        text = f"{name}{here})" if name else f"{who(state, seat)}: the {label} reaches the tower on {here}"
+        where = f"the ruins of the tower on {here}" if ruins else f"the tower on {here}"
+        text = f"{name}{here})" if name else f"{who(state, seat)}: the {label} reaches {where}"
         if kind == "emperor":
-            words = "the Skeleton Emperor has reached a tower: the team has lost"
+            words = (f"the Skeleton Emperor has reached {'the ruins of ' if ruins else ''}a tower: "
+                     "the team has lost")
         elif kind == "nice":
             words = "a whole tower, nothing to rebuild: it simply leaves"
         else:
@@ -372,7 +382,10 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
             leave_by_forest(state, seat, sid, (r, c), events, "move")
             return
         here = NAMES[r, c]
-        if here in board.towers:
+        held = board.traps.get(here)
+        # the emperor takes a tower whatever its state; a barricade on the ruins still bars the way
+        if here in board.towers or (emperor_on_ruins(state, seat, sid, here)
+                                    and (held is None or held.kind != "barricade")):
             if trace is not None:
                 trace.append(("end", "tower"))
             if state.capital_size:
@@ -693,7 +706,7 @@ def repel(state: BadBonesState, seat: int, sid: int, dragon: str, to: str,
             else f"{who(state, seat)}: the {_label(sk)} flees the dragon on {dragon} to {to}")
     if not on_board(*tr):
         leave_by_forest(state, seat, sid, tr, events, "dragon")
-    elif to in board.towers:
+    elif to in board.towers or emperor_on_ruins(state, seat, sid, to):
         if trace is not None:
             trace.append(("end", "tower"))
         if state.capital_size:

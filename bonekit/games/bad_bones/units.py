@@ -23,6 +23,8 @@ from .moves import (
     chief_kind,
     destroy,
     eliminate,
+    emperor_on_ruins,
+    fell_tower,
     move_skeleton,
     note_trigger,
     reach_home,
@@ -130,10 +132,10 @@ def follow(state: BadBonesState, seat: int, leader: int, followers: tuple[int, .
         shared = Pending(last.kind, leader, last.model, last.reason, last.square, followers)
         queue[seat] = [*pending[:-1], shared]
         state.pending = queue
-        _gather(state, seat, leader, followers)
+        _gather(state, seat, leader, followers, events)
         return
     if leader in board.skeletons:
-        _gather(state, seat, leader, followers)
+        _gather(state, seat, leader, followers, events)
         return
     target = next((t for t in range(state.players) if leader in state.boards[t].cemetery), None)
     if target is not None:
@@ -171,12 +173,17 @@ def follow(state: BadBonesState, seat: int, leader: int, followers: tuple[int, .
             weapons.hero_struck(state, seat, sk, events)
 
 
-def _gather(state: BadBonesState, seat: int, leader: int, followers: tuple[int, ...]) -> None:
-    """The followers stand where their leader stands, facing and showing as it does."""
+def _gather(state: BadBonesState, seat: int, leader: int, followers: tuple[int, ...],
+            events: list[Event] | None) -> None:
+    """The followers stand where their leader stands, facing and showing as it does; an emperor
+    among them brought onto a co-op tower's ruins loses the game (bad_bones.coop.ruling.chiefs)."""
     board = own(state, seat)
     lead = board.skeletons[leader]
+    at = NAMES.get((lead.r, lead.c), "")
     for f in followers:
         s = board.skeletons.get(f)
         if s is not None:
             board.skeletons[f] = Skeleton(f, s.model, lead.r, lead.c, lead.facing, lead.side)
+            if emperor_on_ruins(state, seat, f, at):
+                fell_tower(state, seat, f, at, events)
 

@@ -252,8 +252,10 @@ def answer_weapon(state: BadBonesState, seat: int, action: Action, events: list[
         _say(events, "sweep", w, f"{who_}'s morning star sweeps {plural(len(here), 'skeleton')} from "
              f"{p.square} to {arg}.", seat)
         for s in sorted(here, key=lambda s: s.id):   # dropped on a tower: they reach it
-            if arg not in own(state, seat).towers:
-                break   # a co-op tower felled by the first: the rest stand on its ruins
+            # a co-op tower felled by the first: the rest stand on its ruins, but the emperor
+            # loses the game on ruins too
+            if arg not in own(state, seat).towers and not moves.emperor_on_ruins(state, seat, s.id, arg):
+                continue
             if state.capital_size:
                 moves.fell_tower(state, seat, s.id, arg, events)
             else:

@@ -157,7 +157,10 @@ def test_each_seat_takes_one_bundle_of_each_kind_and_two_players_serve_different
                                for a in options)
         state, _ = GAME.apply(state, options[0])
     assert all(sorted(state.bundles[s]) == ["career", "species"] for s in range(2))
-    assert state.phase == "turn" and list(state.universities.values()).count(-1) == 1   # the neutral team
+    assert state.phase == "turn" and state.neutral == state.first_career   # shared with the first team
+    while state.pending:                                                     # the teams step off
+        state, _ = GAME.apply(state, GAME.legal_actions(state, state.pending[0].seat)[0])
+    assert list(state.universities.values()).count(-1) == 1                 # the neutral team stays
 
 
 # ---- the rulebook's worked examples -------------------------------------------------------------

@@ -201,3 +201,162 @@ def test_theodore_debunks_a_paper_under_the_portrait_as_a_normal_player():
     assert solo._paleo(s, "debunk", events)
     assert s.overflow[rival] == [] and b.crates == []
     assert any(e.kind == "debunk" for e in events)
+
+
+# ---- the neutral team's start (two players) -------------------------------------------------------
+def _after_bundles(players: int, seed: int):
+    """The table right after the setup bundles (each seat's first listed choice), before any
+    team has stepped off its university."""
+    state = GAME.new(players, seed=seed)
+    while state.phase == "bundles" or (state.pending and state.pending[0].kind != "depart"):
+        seat = GAME.to_move(state)[0]
+        state, _ = GAME.apply(state, GAME.legal_actions(state, seat)[0])
+    return state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 5])
+def test_two_player_neutral_team_starts_on_the_first_team_marker_s_space(seed):
+    """With two players the virtual opponent's team marker goes onto the university space where
+    the first team marker was put: the same space, not the other space of that university.
+    The two share it until that team steps off."""
+    state = _after_bundles(2, seed)
+    first = state.first_career
+    owner = next(s for s in range(2) if state.boards[s].university == first)
+    assert state.neutral == first and state.universities[first] == owner
+    assert f"{first}: P{owner + 1} + neutral" in GAME.text(state)
+    while state.pending and state.pending[0].kind == "depart":
+        state, _ = GAME.apply(state, labels(state, state.pending[0].seat)[0])
+    assert state.universities[first] == -1  # the player's team left; the neutral one stays
+    assert list(state.universities.values()).count(-1) == 1
+
+
+def test_two_player_neutral_team_moves_on_from_that_space_at_the_first_pass():
+    """The first player to pass moves the neutral team to the next space by number before
+    returning their own team."""
+    state = _after_bundles(2, 1)
+    start = state.neutral
+    while state.pending:
+        state, _ = GAME.apply(state, labels(state, state.pending[0].seat)[0])
+    seat = GAME.to_move(state)[0]
+    state, _ = GAME.apply(state, f"P{seat + 1} pass")
+    state, events = GAME.apply(state, labels(state, seat)[0])  # the new profession
+    assert state.neutral == start % 4 + 1 and state.universities[start % 4 + 1] == -1
+    assert any(e.kind == "neutral" for e in events)
+
+
+def test_three_player_neutral_team_takes_the_space_left_empty():
+    state = _after_bundles(3, 2)
+    taken = {state.boards[s].university for s in range(3)}
+    assert taken | {state.neutral} == {1, 2, 3, 4} and state.universities[state.neutral] == -1
+
+
+# ---- every team steps off its university as the round begins ---------------------------------------
+def _passes_to_round(state, round_no: int):
+    """Everyone passes at once (first listed answer to each decision) until ``round_no`` begins."""
+    while state.round < round_no:
+        seat = GAME.to_move(state)[0]
+        if state.pending:
+            state, _ = GAME.apply(state, labels(state, seat)[0])
+        else:
+            state, _ = GAME.apply(state, f"P{seat + 1} pass")
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_team_steps_off_its_university_as_each_round_begins(players):
+    """At the start of each round every team must go from its university to one of the two dig
+    sites that university leads to, before any card of the round is played; players step off
+    in player order."""
+    state = _after_bundles(players, 3)
+    for round_no in (1, 2, 3, 4):
+        state = _passes_to_round(state, round_no)
+        owed = []
+        while state.pending and state.pending[0].kind == "depart":
+            seat = state.pending[0].seat
+            b = state.boards[seat]
+            sites = next(u.sites for u in D.universities if u.space == b.university)
+            assert sorted(labels(state, seat)) == sorted(f"P{seat + 1} move {s}" for s in sites)
+            hand = next(c for c in b.hand)
+            refused(state, f"P{seat + 1} play {hand}")  # no card before the team is out
+            owed.append(seat)
+            state, events = GAME.apply(state, f"P{seat + 1} move {sites[-1]}")
+            assert state.boards[seat].team == sites[-1] and state.boards[seat].university is None
+            assert [e.rule for e in events if e.kind == "depart"] == ["bone_wars.team.start"]
+        assert owed == state.order
+        assert all(b.team is not None for b in state.boards) and state.round == round_no
+        assert not any(v is not None and v >= 0 for v in state.universities.values())
+
+
+def test_the_step_off_uses_no_free_move_of_the_first_turn():
+    """The step off the university is not one of a turn's free moves: the first team card of
+    the round still has every free move."""
+    state = lessons.started(2)
+    seat = GAME.to_move(state)[0]
+    b = state.boards[seat]
+    assert b.team is not None and b.university is None
+    state, _ = GAME.apply(state, f"P{seat + 1} play dig_crew")
+    assert state.turn.free == 1 and state.turn.mode == "team"
+    assert {a.args[0] for a in GAME.legal_actions(state, seat) if a.verb == "move"} == set(
+        D.dig_sites[b.team].to
+    )
+
+
+def test_a_wrong_site_for_the_step_off_is_refused_with_the_reason():
+    state = _after_bundles(2, 0)
+    seat = state.pending[0].seat
+    b = state.boards[seat]
+    sites = next(u.sites for u in D.universities if u.space == b.university)
+    wrong = next(s for s in D.dig_sites if s not in sites)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, f"P{seat + 1} move {wrong}")
+    assert err.value.rule == "bone_wars.team.start"
+    assert all(D.dig_sites[s].name in str(err.value) for s in sites)
+
+
+def test_theodore_steps_off_as_the_round_begins_too():
+    """In the solo game Theodore's team also leaves his university as the round begins, onto the
+    site the arrow of his first card of the round points to."""
+    state = GAME.new(1, "solo", seed=4)
+    while state.phase == "bundles" or state.pending:
+        state, _ = GAME.apply(state, labels(state)[0])
+    him = state.boards[THEODORE]
+    assert him.team is not None and him.university is None
+    assert not any(v is not None and v >= 0 for v in state.universities.values())
+
+
+# ---- the head-size tie-break in the 2-4 player game -------------------------------------------------
+def _tied_end(players: int, **options):
+    """A finished table where every player has 30 RP and two archived cards."""
+    state = GAME.copy_state(GAME.new(players, seed=2, **options))
+    cards = sorted(D.species)
+    for s, b in enumerate(state.boards):
+        b.rp, b.archive = 30, {"A": cards[2 * s : 2 * s + 2]}
+    state.over, state.phase = True, "over"
+    return state
+
+
+def test_head_size_breaks_a_tie_that_the_archive_leaves():
+    """Equal RP, equal archives: the player with the largest head circumference wins."""
+    out = GAME.outcome(_tied_end(3, head_cm=[55, 59, 57]))
+    assert out.winners == (1,) and "P2 wins" in out.summary
+    out = GAME.outcome(_tied_end(4, head_cm=[58, 54, 58, 57]))
+    assert out.winners == (0, 2)  # equal heads: still shared
+
+
+def test_without_head_sizes_a_tie_is_shared():
+    out = GAME.outcome(_tied_end(2))
+    assert out.winners == (0, 1) and "share the win" in out.summary
+
+
+def test_rp_and_the_archive_come_before_the_head():
+    state = _tied_end(2, head_cm=[50, 60])
+    state.boards[0].archive["B"] = [sorted(D.species)[10]]
+    assert GAME.outcome(state).winners == (0,)
+    state.boards[1].rp = 31
+    assert GAME.outcome(state).winners == (1,)
+
+
+@pytest.mark.parametrize("bad", [[56], [56, "57"], 56, [56, 20], [56, True]])
+def test_head_sizes_must_be_one_whole_number_per_player(bad):
+    with pytest.raises(ValueError, match="head_cm"):
+        GAME.new(2, seed=0, head_cm=bad)

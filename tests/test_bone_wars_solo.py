@@ -66,13 +66,16 @@ def test_solo_setup_follows_the_solo_rules():
     assert not any(c in D.team_cards for c in t.hand)
     assert "species" in state.bundles[THEODORE]
     assert {a.verb for a in GAME.legal_actions(state, 0)} == {"bundle"}      # your species card first
-    state = to_first_turn(2)
-    me, him = state.boards[0], state.boards[THEODORE]
+    said = []
+    while state.phase == "bundles":          # the teams step off as round 1 begins: read the setup
+        state, events = GAME.apply(state, GAME.legal_actions(state, 0)[0])
+        said += [e.text for e in events if e.kind == "bundle" and "career" in e.text]
+    space = {("Theodore" in t): int(t.split("university space ")[1].split(",")[0]) for t in said}
     uni = {u.space: u for u in D.universities}
-    assert uni[him.university].patron != uni[me.university].patron
-    others = [u.space for u in D.universities if u.patron == uni[him.university].patron]
-    assert him.university == max(others)                                    # the highest space
-    assert him.profession[1] == 1
+    assert uni[space[True]].patron != uni[space[False]].patron
+    others = [u.space for u in D.universities if u.patron == uni[space[True]].patron]
+    assert space[True] == max(others)                                       # the highest space
+    assert state.boards[THEODORE].profession[1] == 1
 
 
 def staged(back_kind, hand=(), crates=(), seed=0):

@@ -144,7 +144,7 @@ def test_the_pending_decision_is_asked_in_words(games):
                 if k not in seen:
                     seen.add(k)
                     assert view.ASKED.get(k, "?") in render(GAME, s).description, k
-    assert {"profession", "university"} <= seen
+    assert {"depart", "profession", "university"} <= seen
 
 
 def test_hands_are_shown_by_name_to_their_owner_only(games):

@@ -148,7 +148,8 @@ def test_passing_demo():
     money = state.boards[0].money
     after, texts = run(state, lessons.PASS_DEMO)
     b = after.boards[0]
-    assert after.passed[0] and b.profession == (2, 2) and b.university == 1 and b.patron == "marsh"
+    assert after.passed[0] and b.profession == (2, 2) and b.university == 2 and b.patron == "marsh"
+    assert after.neutral == 1 and "The neutral team moves to university space 1." in texts
     assert "field_geologist" in b.hand and "surveyor" not in b.hand
     assert b.loyalty["marsh"] == 1 and b.money == money + 2            # the profession's $1, the track's $1
 
@@ -187,7 +188,7 @@ def test_the_guided_first_turn_plays_through_and_does_what_it_says():
 
 def test_a_wrong_guided_move_is_not_played():
     t = guided()
-    for m in lessons.FIRST_TURN[:3]:
+    for m in lessons.FIRST_TURN[:4]:      # bundles, upgrade, the step off the university
         t.act(m["move"])
     before = t.state
     assert not t.act("P1 play expedition") and t.state is before

@@ -133,6 +133,7 @@ ASKED = {  # decision kind -> what it asks, in words
     "choose": "choose one of the bonuses",
     "profession": "take a profession (after passing)",
     "university": "send the team to a university space",
+    "depart": "step the team off its university onto a dig site",
     "split": "split the loyalty between the patrons",
     "pick_bone": "pick one of the bones drawn",
     "specialist": "attach a specialist to the team card, or skip",
@@ -354,6 +355,7 @@ def _prompt(c: _Ctx) -> str:
             "keep": "click the card to keep",
             "paleo": "click a paleontologist card face up",
             "university": "click a university space",
+            "depart": "click one of the two dig sites",
             "slot": "click one of your slots",
             "discard": "click a species card in your hand",
         }.get(k, "use the buttons below")
@@ -695,6 +697,8 @@ def _universities(c: _Ctx, y: float) -> None:
             scene.add(Text(x + 6, top + 53, "free", 9, MUTED))
         else:
             team_marker(scene, who, x + 6, top + 45)
+            if who >= 0 and s.neutral == u.space:  # two players: the neutral team shares the first space
+                team_marker(scene, -1, x + 62, top + 45)
         c.hit(x, top, w, 62, target, f"send the team to {u.name}")
 
 

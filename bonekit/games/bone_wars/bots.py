@@ -138,6 +138,8 @@ def _rule(s: BoneWarsState, seat: int, acts: list[Action]) -> Action | None:
             return by["keep"][0]
         if kind == "discard":
             return _discard(s, seat, by)
+        if kind == "depart":  # off the university to the site whose bones and card suit the hand
+            return max(acts, key=lambda a: _site_worth(s, seat, a.args[0]))
         if kind == "swap":
             mine, theirs = credibility(s, b.patron), credibility(s, rival(b.patron))
             return by["swap" if theirs > mine + 1 else "skip"][0]
@@ -223,12 +225,14 @@ def _skeletons(s: BoneWarsState, seat: int) -> float:
     return value + SPARE_BONE * len(bones)
 
 
-def _site_worth(s: BoneWarsState, seat: int) -> float:
-    """What the team's dig site offers: its bones wanted by the hand, and its species card."""
+def _site_worth(s: BoneWarsState, seat: int, site_id: str | None = None) -> float:
+    """What a dig site (the team's, by default) offers: its bones wanted by the hand, and its
+    species card."""
     b, d = s.boards[seat], components()
-    if b.team is None:
+    site_id = site_id or b.team
+    if site_id is None:
         return 0.0
-    site = next(x for x in s.sites if x.id == b.team)
+    site = next(x for x in s.sites if x.id == site_id)
     hand = [c for c in b.hand if c in d.species]
     wanted = sum(1 for k in site.bones if k is not None and any(skeleton(sp, [k]) for sp in hand))
     return SITE * (wanted + (site.card is not None))

@@ -24,7 +24,24 @@ from .state import THEODORE, BoneWarsState, share_unchanged
 from .text import render_text
 
 R = "bone_wars."
-PASS_DECISIONS = ("profession", "university")
+PASS_DECISIONS = rounds.ROUND_DECISIONS  # asked and answered in rounds.py
+
+
+def _heads_option(given: Any, players: int) -> tuple[int, ...] | None:
+    """The basic game's ``head_cm``: every player's head circumference in whole centimetres,
+    in seat order (the rulebook's last tie-break), or None when the table does not say."""
+    if given is None:
+        return None
+    if (
+        not isinstance(given, (list, tuple))
+        or len(given) != players
+        or not all(type(h) is int and 30 <= h <= 80 for h in given)
+    ):
+        raise ValueError(
+            f"head_cm is a list of {players} head circumferences in whole centimetres (30-80), "
+            f"in seat order, not {short(given)}"
+        )
+    return tuple(given)
 
 
 class BoneWars(Game[BoneWarsState]):
@@ -44,11 +61,12 @@ class BoneWars(Game[BoneWarsState]):
         if type(players) is not int or players not in self.player_counts[variant]:
             counts = "1 player (you against Theodore)" if variant == "solo" else "2 to 4 players"
             raise ValueError(f"{self.title} ({variant}) is for {counts}, not {short(players)}")
-        known = {"names", "level", "head_cm"} if variant == "solo" else {"names"}
+        known = {"names", "level", "head_cm"} if variant == "solo" else {"names", "head_cm"}
         unknown_options(options, known, f" for {self.title} ({variant})")
         names = names_option(options.get("names"), players)
         if variant != "solo":
-            return rounds.new_state(players, variant, seed, tuple(names), {})
+            heads = _heads_option(options.get("head_cm"), players)
+            return rounds.new_state(players, variant, seed, tuple(names), {"head_cm": heads} if heads else {})
         level = options.get("level", "advanced")
         if level not in solo.LEVELS:
             raise ValueError(
@@ -111,7 +129,10 @@ class BoneWars(Game[BoneWarsState]):
         if state.over:
             return R + "scoring.end"
         if state.pending:
-            return R + {"profession": "pass.profession", "university": "pass.team", "overflow": "crates"}.get(
+            return R + {
+                "depart": "team.start", "profession": "pass.profession", "university": "pass.team",
+                "overflow": "crates",
+            }.get(
                 state.pending[0].kind, "bonus"
             )
         if state.phase == "bundles":
@@ -137,6 +158,13 @@ class BoneWars(Game[BoneWarsState]):
         if action.seat not in owing:
             return f"it is {', '.join(seat_name(s) for s in owing)}'s decision now, not {who}'s", rule
         b = state.boards[action.seat]
+        if state.pending and state.pending[0].kind == "depart":
+            sites = " or ".join(self.data.dig_sites[x].name for x in rounds.depart_sites(state, action.seat))
+            return (
+                f"round {state.round} begins with {who}'s team stepping off university space "
+                f"{b.university} onto a dig site its arrows lead to: {sites}",
+                R + "team.start",
+            )
         if action.verb == "play" and state.turn is None and state.phase == "turn" and not state.pending:
             card = action.args[0] if action.args else "?"
             if card not in b.hand:
@@ -267,6 +295,8 @@ class BoneWars(Game[BoneWarsState]):
         if state.turn is None:  # the current seat has ended its turn or passed
             if all(state.passed):
                 rounds.end_round(state, events)
+            elif not any(state.passed) and not any(c for b in state.boards for c in b.played):
+                state.current = state.order[0]  # only the steps off the universities so far
             else:
                 state.current = self._next(state, state.current)
 
@@ -300,9 +330,12 @@ class BoneWars(Game[BoneWarsState]):
             return Outcome(
                 "win" if 0 in winners else "defeat", winners, scores, summary=words, rule=R + "solo.end"
             )
+        # most RP, then most archived cards, then the largest head if the table gave them
+        # (option head_cm; without it a tie still standing is shared: bone_wars.ruling.ties)
         archived = [sum(len(v) for v in b.archive.values()) for b in state.boards]
-        best = max((scores[s], archived[s]) for s in range(state.players))
-        winners = tuple(s for s in range(state.players) if (scores[s], archived[s]) == best)
+        heads = state.options.get("head_cm") or (0,) * state.players
+        best = max((scores[s], archived[s], heads[s]) for s in range(state.players))
+        winners = tuple(s for s in range(state.players) if (scores[s], archived[s], heads[s]) == best)
         names = " and ".join(seat_name(s) for s in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
         return Outcome(

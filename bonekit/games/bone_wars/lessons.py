@@ -70,6 +70,13 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
         "hints": {"P1 skip": "A free upgrade is worth taking."},
     },
     {
+        "move": "P1 move kansas",
+        "say": "Round 1 opens with every team stepping off its university. Move yours to Kansas, "
+        "one of the two dig sites space 3 leads to. The step is free and comes before any card.",
+        "done": "Your team is in Kansas, next to its species card and its three bones.",
+        "hints": {"P1 move new_jersey": "New Jersey works too; the lesson digs in Kansas."},
+    },
+    {
         "move": "P1 play quarry_crew",
         "say": "Your first turn: play the Quarry Crew into slot 1. The slot costs $0 and the card $1.",
         "done": "You paid $1 and have 2 action points that dig down to the middle slot.",
@@ -77,13 +84,6 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
             "P1 play expedition": "The Expedition costs $3 and reaches only the top bone.",
             "P1 pass": "Passing now would end your round before it starts.",
         },
-    },
-    {
-        "move": "P1 move kansas",
-        "say": "Step off the university to Kansas, one of the two dig sites it leads to. "
-        "This first step is free.",
-        "done": "Your team is in Kansas, next to its species card and its three bones.",
-        "hints": {"P1 move new_jersey": "New Jersey works too; the lesson digs in Kansas."},
     },
     {
         "move": "P1 dig middle",
@@ -103,9 +103,9 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
         "play more cards, and pass when you are done.",
     },
 )
-"""The guided first moves at ``GUIDED_SEED``: both setup bundles, the profession bonus, then
-a first turn with a team card (play, move, dig twice, end). Each entry holds the keyword
-arguments of a ``Step``."""
+"""The guided first moves at ``GUIDED_SEED``: both setup bundles, the profession bonus, the
+team's step off the university as round 1 begins, then a first turn with a team card (play,
+dig twice, end). Each entry holds the keyword arguments of a ``Step``."""
 
 
 def bot_game(players: int = TABLE_PLAYERS, seed: int = TABLE_SEED) -> tuple[S, list[str]]:
@@ -406,9 +406,10 @@ def best_debunk_judge(state: S) -> Callable[[Any], tuple[bool, str]]:
 
 # ---- passing and whole games ------------------------------------------------------------------------
 
-PASS_DEMO = ("P1 pass", "P1 profession 2 2", "P1 university 1", "P1 upgrade surveyor field_geologist")
+PASS_DEMO = ("P1 pass", "P1 profession 2 2", "P1 university 2", "P1 upgrade surveyor field_geologist")
 """P1 passes at once on ``passing()``: a new profession (row 2, column 2: a team upgrade and $1),
-the team back to university space 1 (Marsh), then the upgrade."""
+the neutral team moves on from space 4 to space 1, P1's team goes back to university space 2
+(Marsh), then the upgrade."""
 
 
 def passing() -> S:

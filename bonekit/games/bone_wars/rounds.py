@@ -6,12 +6,15 @@ from __future__ import annotations
 from ...core.actions import Action, seat_name
 from ...core.events import Event
 from ...core.rng import Rng
-from . import effects
+from . import effects, turn
 from .data import components
 from .effects import queue, say, who
 from .state import PATRONS, THEODORE, BoneWarsState, PlayerBoard, Site, decision
 
 SOLO_CARDS = frozenset(c.id for c in components().solo_cards)
+ROUND_DECISIONS = ("depart", "profession", "university")
+"""The decisions this module asks and answers: the step off the university at the start of a
+round, and the steps of passing."""
 
 
 # ---- setup --------------------------------------------------------------------------------------
@@ -212,7 +215,7 @@ def _to_university(state: BoneWarsState, seat: int, space: int, events: list[Eve
 
 def start_play(state: BoneWarsState, events: list[Event] | None) -> None:
     """After the bundles: the offer's leftovers go, the virtual opponents take their places in
-    smaller games (ruling bone_wars.ruling.virtual), and the first round begins."""
+    smaller games (bone_wars.setup.virtual), and the first round begins."""
     d = components()
     for sp, bones in state.offer:
         state.species_discard.append(sp)
@@ -227,21 +230,19 @@ def start_play(state: BoneWarsState, events: list[Event] | None) -> None:
             site.camps.extend(-1 for n in d.dig_sites[site.id].camps if n > state.players)
         free = [u.space for u in d.universities if state.universities[u.space] is None]
         state.neutral = _neutral_start(state, free)
-        state.universities[state.neutral] = -1
+        if state.universities[state.neutral] is None:  # with two players it shares the first team's space
+            state.universities[state.neutral] = -1
     state.phase = "turn"
     begin_round(state, events)
 
 
 def _neutral_start(state: BoneWarsState, free: list[int]) -> int:
-    """Where the neutral team starts: in a 2-player game at the university of the first team
-    placed (its other space), in a 3-player game on the space left free."""
-    d = components()
-    if state.players == 3 or len(free) == 1:
-        return free[0]
-    first = state.first_career
-    patron = next(u.patron for u in d.universities if u.space == first) if first else None
-    same = [s for s in free if next(u.patron for u in d.universities if u.space == s) == patron]
-    return (same or free)[0]
+    """Where the neutral team starts: in a 2-player game on the very space of the first team
+    marker placed (the two share it until that team leaves), in a 3-player game on the space
+    left free (bone_wars.setup.virtual)."""
+    if state.players == 2 and state.first_career is not None:
+        return state.first_career
+    return free[0]
 
 
 def begin_round(state: BoneWarsState, events: list[Event] | None) -> None:
@@ -256,6 +257,32 @@ def begin_round(state: BoneWarsState, events: list[Event] | None) -> None:
         f"Round {state.round} begins. Order: "
         f"{', '.join(seat_name(s) for s in state.order)} (from the top of the profession track).",
     )
+    # every team first steps off its university, in this order (bone_wars.team.start)
+    state.pending.extend(decision("depart", s) for s in state.order if state.boards[s].team is None)
+
+
+def depart_sites(state: BoneWarsState, seat: int) -> tuple[str, ...]:
+    """The two dig sites the arrows of ``seat``'s university space lead to."""
+    space = state.boards[seat].university
+    return next(u.sites for u in components().universities if u.space == space)
+
+
+def _depart(state: BoneWarsState, seat: int, site: str, events: list[Event] | None) -> None:
+    """``seat``'s team leaves its university space for ``site`` (no turn is running: the step
+    spends no free move and no action point, ruling bone_wars.ruling.first_move)."""
+    b = state.boards[seat]
+    space, b.university, b.team = b.university, None, site
+    state.universities[space] = -1 if state.neutral == space else None  # a shared space keeps the neutral
+    say(
+        events,
+        "depart",
+        "team.start",
+        f"{who(state, seat)}'s team leaves university space {space} for "
+        f"{components().dig_sites[site].name}.",
+        seat=seat,
+        site=site,
+    )
+    turn.meet(state, seat, site)
 
 
 def profession_order(state: BoneWarsState) -> list[int]:
@@ -276,7 +303,10 @@ def apply_pass(state: BoneWarsState, seat: int, events: list[Event] | None) -> N
 
 
 def pass_answers(state: BoneWarsState, p) -> list[Action]:
+    """The answers to a decision of ``ROUND_DECISIONS``."""
     seat, b = p.seat, state.boards[p.seat]
+    if p.kind == "depart":
+        return [Action(seat, "move", (site,)) for site in depart_sites(state, seat)]
     if p.kind == "profession":
         # another row and column; failing that another column, then any free space
         # (ruling bone_wars.ruling.profession_move)
@@ -296,7 +326,9 @@ def pass_answers(state: BoneWarsState, p) -> list[Action]:
 def answer_pass(state: BoneWarsState, action: Action, events: list[Event] | None) -> None:
     p = state.pending.pop(0)
     seat, b = p.seat, state.boards[p.seat]
-    if p.kind == "profession":
+    if p.kind == "depart":
+        _depart(state, seat, action.args[0], events)
+    elif p.kind == "profession":
         if action.verb == "profession":
             row, col = int(action.args[0]), int(action.args[1])
             state.professions.pop(b.profession, None)

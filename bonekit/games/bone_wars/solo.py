@@ -92,9 +92,7 @@ def _skeleton(sp: str, crates: list[str]) -> list[str]:
 def answer(state: BoneWarsState, p) -> Action:
     """Theodore's answer to the decision ``p`` (his habits from the solo rules)."""
     options = (
-        effects.answers(state, p)
-        if p.kind not in ("profession", "university")
-        else rounds.pass_answers(state, p)
+        effects.answers(state, p) if p.kind not in rounds.ROUND_DECISIONS else rounds.pass_answers(state, p)
     )
     b = state.boards[THEODORE]
     by = {a.label.split(" ", 1)[1]: a for a in options}
@@ -148,6 +146,9 @@ def answer(state: BoneWarsState, p) -> Action:
         return rearchive(state)
     if k == "swap":
         return by["skip"]
+    if k == "depart":  # off the university the way his first card of the round points
+        top = _card(state.solo_deck[-1]) if state.solo_deck else None
+        return options[-1] if top and top.direction else options[0]
     if k in ("profession", "university"):
         return _pass_choice(state, p, options)
     return options[-1] if options[-1].verb in ("skip", "stop") else options[0]
@@ -303,7 +304,7 @@ def settle(state: BoneWarsState, events: list[Event] | None) -> None:
     while state.pending and state.pending[0].seat == THEODORE:
         p = state.pending[0]
         a = answer(state, p)
-        if p.kind in ("profession", "university"):
+        if p.kind in rounds.ROUND_DECISIONS:
             rounds.answer_pass(state, a, events)
         else:
             effects.answer(state, a, events)
@@ -313,10 +314,7 @@ def _team(state: BoneWarsState, card, ap: int, depth: int, events: list[Event] |
     """His team actions: each action point on the first action of the card he can do (1 AP
     each, excavating included); free moves first when he moves; leftover free moves spent
     moving on in the card's direction."""
-    d, b = components(), state.boards[THEODORE]
-    if b.team is None:
-        uni = next(u for u in d.universities if u.space == b.university)
-        _go(state, uni.sites[card.direction % len(uni.sites)], "leaves the university for", events)
+    b = state.boards[THEODORE]
     free = effects.free_moves(state, THEODORE)
     while ap > 0:
         for action in card.team:
@@ -340,9 +338,6 @@ def _arrow(site: str, card) -> str:
 
 def _go(state: BoneWarsState, site: str, how: str, events: list[Event] | None) -> None:
     b = state.boards[THEODORE]
-    if b.team is None:
-        state.universities = {k: v for k, v in state.universities.items() if v != THEODORE}
-        b.university = None
     b.team = site
     say(
         events,
@@ -351,7 +346,7 @@ def _go(state: BoneWarsState, site: str, how: str, events: list[Event] | None) -
         f"Theodore's team {how} {components().dig_sites[site].name}.",
         seat=THEODORE,
     )
-    turn._meet(state, THEODORE, site)  # the grant that pays when teams meet, his or a rival's
+    turn.meet(state, THEODORE, site)  # the grant that pays when teams meet, his or a rival's
 
 
 def _team_action(

@@ -36,6 +36,9 @@ PLAY_SEED = 7
 """The table the learner plays against Theodore."""
 LAB_GAMES = 20
 """Games per level in the lab."""
+LEVEL_SEED = 51
+"""A ScholarBot game against Theodore (advanced) that ends level on RP and archived cards, so
+the head sizes decide it (re-found whenever the rules change the games)."""
 
 TEAM_WORDS = {
     "excavate": "discover",

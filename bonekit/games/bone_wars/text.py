@@ -55,6 +55,7 @@ def render_text(game, s: BoneWarsState, seat: int | None) -> str:
         + " · universities "
         + ", ".join(
             f"{k}: {'neutral' if v == -1 else '-' if v is None else seat_name(v)}"
+            + (" + neutral" if k == s.neutral and v not in (None, -1) else "")  # a shared start space
             for k, v in sorted(s.universities.items())
         )
     )

@@ -81,10 +81,7 @@ def legal(state: BoneWarsState, seat: int) -> list[Action]:
 
 def _team_actions(state: BoneWarsState, seat: int, t: Turn, a) -> list[Action]:
     b, d = state.boards[seat], components()
-    if b.team is None:  # the round's first team action leaves the university
-        uni = next(u for u in d.universities if u.space == b.university)
-        return [a("move", s) for s in uni.sites]
-    site = state.sites[_site_index(state, b.team)]
+    site = state.sites[_site_index(state, b.team)]  # teams left the universities as the round began
     out = []
     if t.free or t.ap:
         out += [a("move", s) for s in d.dig_sites[b.team].to]
@@ -345,11 +342,7 @@ def _team(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: lis
         t.mode = "done"
         return
     if verb == "move":
-        if b.team is None:
-            how = "leaves the university for"
-            state.universities = {k: v for k, v in state.universities.items() if v != seat}
-            b.university = None
-        elif t.free:
+        if t.free:
             t.free -= 1
             how = "moves (a free move) to"
         else:
@@ -364,7 +357,7 @@ def _team(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: lis
             seat=seat,
             site=args[0],
         )
-        _meet(state, seat, args[0])
+        meet(state, seat, args[0])
         return
     site = state.sites[_site_index(state, b.team)]
     name = d.dig_sites[b.team].name
@@ -438,7 +431,7 @@ def camp(
     )
 
 
-def _meet(state: BoneWarsState, seat: int, site: str) -> None:
+def meet(state: BoneWarsState, seat: int, site: str) -> None:
     """Teams meeting at a dig site pay $1 to each holder of the meeting grant among them."""
     others = [o for o, ob in enumerate(state.boards) if o != seat and ob.team == site]
     if not others:

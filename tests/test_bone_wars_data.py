@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import bonekit
 from bonekit.games.bone_wars.data import (
     DATA_FILE,
     EFFECT_KINDS,
@@ -358,3 +359,60 @@ def test_components_is_cached_and_frozen(c):
     assert components() is c
     with pytest.raises(AttributeError):
         c.species["stegosaurus"].find = "bug"  # type: ignore[misc]
+
+
+# --- the box's pieces close what smaller tables leave out ---------------------------------------------
+
+
+def _table(players: int):
+    """A table of ``players`` after setup, the virtual pieces placed."""
+    game = bonekit.load("bone_wars")
+    state = game.new(players, seed=0)
+    while state.phase == "bundles":
+        state, _ = game.apply(state, game.legal_actions(state, game.to_move(state)[0])[0])
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_box_s_neutral_papers_close_every_bookshelf_spot_setup_closes(c, players):
+    """Setup covers the bookshelf spots of absent players with neutral paper tiles, and the box
+    holds ten of them: no table may need more."""
+    assert c.neutral_papers == 10 and c.raw["neutral_papers"]["source"] == "rulebook"
+    needed = 2 * sum(1 for shelf in c.bookshelf.shelves for n in shelf if n > players)
+    assert needed <= c.neutral_papers
+    placed = sum(v == 0 for p in ("marsh", "cope") for shelf in _table(players).shelves[p] for v in shelf)
+    assert placed == needed
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_virtual_players_base_camps_close_every_camp_space_setup_closes(c, players):
+    """The unused colours' four base camps each cover the camp spaces of absent players: two
+    colours' (8 camps) at two players, one colour's (4) at three."""
+    assert c.colours == 4 and len(c.board.camps) == 4
+    needed = sum(1 for s in c.dig_sites.values() for n in s.camps if n > players)
+    assert needed <= (c.colours - players) * len(c.board.camps)
+    placed = sum(site.camps.count(-1) for site in _table(players).sites)
+    assert placed == needed
+
+
+def test_two_and_three_player_tables_keep_their_open_spots(c):
+    """The smaller box counts only take spots from four-player tables: the shelves open at two
+    and three players, and the camp spaces open there, are as before the fix."""
+    open_at = lambda n, spots: sum(1 for s in spots if s <= n)  # noqa: E731
+    assert [open_at(2, s) for s in c.bookshelf.shelves] == [2, 2, 1, 1, 1, 1]
+    assert [open_at(3, s) for s in c.bookshelf.shelves] == [3, 3, 2, 2, 1, 1]
+    assert {open_at(2, s.camps) for s in c.dig_sites.values()} == {2}
+    assert {open_at(3, s.camps) for s in c.dig_sites.values()} == {3}
+
+
+def test_validate_refuses_more_closed_spots_than_the_box_holds():
+    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    broken = copy.deepcopy(raw)
+    broken["bookshelf"]["shelves"] = [[2, 2, 3, 4], [2, 2, 3, 4], [2, 3, 4], [2, 3, 4], [2, 4], [2]]
+    with pytest.raises(ValueError, match="18 spots to close at 2 players, 10 neutral tiles"):
+        validate(build(broken))
+    broken = copy.deepcopy(raw)
+    for site in broken["dig_sites"]["sites"]:
+        site["camps"] = [2, 2, 3, 4]
+    with pytest.raises(ValueError, match="12 camp spaces to close at 2 players, 8 virtual camps"):
+        validate(build(broken))

@@ -230,6 +230,8 @@ class Components:
     bones: dict[str, Bone]
     bones_total: int  # the tokens the per-kind counts add up to (the rulebook prints 77; see data)
     rare_per_kind: int
+    colours: int  # player colours in the box: the largest table, and the virtual players' pieces
+    neutral_papers: int  # neutral paper tiles in the box
     species: dict[str, Species]
     paleontologists: tuple[PaleoCard, ...]
     paleo_bonuses: dict[str, str]
@@ -320,6 +322,8 @@ def build(raw: dict[str, Any]) -> Components:
         bones={k: Bone(k, v["count"], v["part"]) for k, v in raw["bones"].items()},
         bones_total=raw["bones_total"]["value"],
         rare_per_kind=raw["rare_per_kind"]["value"],
+        colours=raw["colours"]["value"],
+        neutral_papers=raw["neutral_papers"]["value"],
         species=species,
         paleontologists=paleo,
         paleo_bonuses={k: v["text"] for k, v in raw["paleontologists"]["bonuses"].items()},
@@ -501,6 +505,21 @@ def validate(c: Components) -> None:
         check("universities: spaces are not numbered 1..n")
     if {u.patron for u in c.universities} != set(PATRONS):
         check("universities: both patrons need spaces")
+
+    # the box's pieces close what smaller tables leave out (bone_wars.setup.virtual): neutral
+    # paper tiles every bookshelf spot (both halves), the unused colours' base camps every camp space
+    for players in range(2, c.colours):
+        spots = 2 * sum(1 for shelf in c.bookshelf.shelves for n in shelf if n > players)
+        if spots > c.neutral_papers:
+            check(f"bookshelf: {spots} spots to close at {players} players, {c.neutral_papers} neutral tiles")
+        spaces = sum(1 for s in c.dig_sites.values() for n in s.camps if n > players)
+        camps = (c.colours - players) * len(c.board.camps)
+        if spaces > camps:
+            check(f"dig sites: {spaces} camp spaces to close at {players} players, {camps} virtual camps")
+    if any(n < 2 or n > c.colours for s in c.dig_sites.values() for n in s.camps) or any(
+        n < 2 or n > c.colours for shelf in c.bookshelf.shelves for n in shelf
+    ):
+        check("bookshelf and camp spaces: each opens for 2 to 4 players")
 
     # effects everywhere else
     for a in c.site_actions.values():

@@ -206,10 +206,17 @@ def test_ellen_s_publishing_example():
     state, events = play(state, f"{me} go publish", f"{me} publish ichthyornis", f"{me} bone carnivore",
                          f"{me} bone wing", f"{me} paper", f"{me} publish archaeotherium", f"{me} bone torso",
                          f"{me} bone herbivore", f"{me} bone paw", f"{me} paper", f"{me} done")
-    b = state.boards[seat]
+    # the rewards come in the order she picks (the rulebook leaves it to her): the prize first
+    assert state.pending and state.pending[0].kind == "reward"
+    assert sorted(a.label for a in GAME.legal_actions(state, seat)) == [
+        f"{me} reward envelope archaeotherium", f"{me} reward envelope ichthyornis",
+        f"{me} reward loyalty", f"{me} reward prize archaeotherium"]
+    state, more = play(state, f"{me} reward prize archaeotherium")
     # the prize of Archaeotherium: up to 2 bones from the bag, one decision at a time
     assert state.pending and state.pending[0].kind == "draw"
-    state, more = play(state, f"{me} draw", f"{me} draw")
+    state, drawn = play(state, f"{me} draw", f"{me} draw", f"{me} reward loyalty",
+                        f"{me} reward envelope ichthyornis")
+    more += drawn
     b = state.boards[seat]
     assert b.crates and len(b.crates) == 2
     assert b.loyalty["cope"] == 3        # 1 and 1 for the papers, 1 from Williston's card (once)
@@ -228,7 +235,7 @@ def test_a_second_card_in_an_envelope_pays_twice():
     state.boards[seat].camps_left = ["move", "move"]   # room for two cards an envelope
     hand = len(state.boards[seat].hand)
     state, _ = play(state, f"{me} go publish", f"{me} publish ichthyornis", f"{me} bone carnivore",
-                    f"{me} bone wing", f"{me} paper", f"{me} done")
+                    f"{me} bone wing", f"{me} paper", f"{me} done", f"{me} reward envelope ichthyornis")
     assert len(state.boards[seat].hand) == hand - 1 + 2                   # 2 species cards
 
 

@@ -360,3 +360,58 @@ def test_rp_and_the_archive_come_before_the_head():
 def test_head_sizes_must_be_one_whole_number_per_player(bad):
     with pytest.raises(ValueError, match="head_cm"):
         GAME.new(2, seed=0, head_cm=bad)
+
+
+# ---- a publication's rewards in the order the player likes ------------------------------------------
+ELLEN_PAID = lessons.ELLEN_PUBLISH[: lessons.ELLEN_PUBLISH.index("P1 done") + 1]
+
+
+def test_the_rewards_of_a_publication_come_in_the_order_the_player_picks():
+    """Once every bone is paid, the player may take the rewards in any order: each reward of
+    the papers is offered first, and whichever is taken first, the other rewards follow."""
+    state = lessons.ellen_publish()
+    for label in ELLEN_PAID:
+        state, _ = GAME.apply(state, label)
+    offered = labels(state)
+    assert state.pending[0].kind == "reward" and len(offered) == 4
+    finals = []
+    for first in offered:
+        s, _ = GAME.apply(state, first)
+        while GAME.to_move(s) == (0,) and s.pending:
+            s, _ = GAME.apply(s, labels(s)[0])
+        b = s.boards[0]
+        finals.append((b.loyalty["cope"], b.money, tuple(sorted(b.archive)), len(b.crates)))
+    assert len(set(finals)) == 1  # here the order changes nothing the example counts
+    assert finals[0][0] == 3
+
+
+def test_the_order_can_matter_and_stays_the_player_s():
+    """Diplodocus's prize (three dig site actions) can swap the patron: the paper's loyalty
+    taken before the swap goes to Cope, taken after it to Marsh. The player decides."""
+    got = {}
+    for first in ("P1 reward loyalty", "P1 reward prize diplodocus"):
+        state = lessons.ellen_publish()
+        lessons._take_out(state, ["diplodocus"])
+        b = state.boards[0]
+        b.hand, b.crates, b.archive = ["diplodocus"], ["torso", "tail", "herbivore"], {}
+        for label in ("P1 go publish", "P1 publish diplodocus", "P1 bone torso", "P1 bone tail",
+                      "P1 bone herbivore", "P1 paper", "P1 done", first):
+            state, _ = GAME.apply(state, label)
+        while state.pending:  # the prize: swap the patron once, then stop; the rest in order
+            options = labels(state)
+            pick = next((x for x in ("P1 do swap_patron", "P1 swap") if x in options), None)
+            if pick is None or (pick == "P1 do swap_patron" and state.boards[0].patron == "marsh"):
+                pick = "P1 stop" if "P1 stop" in options else options[0]
+            state, _ = GAME.apply(state, pick)
+        assert state.boards[0].patron == "marsh"
+        got[first] = dict(state.boards[0].loyalty)
+    assert got["P1 reward loyalty"] == {"marsh": 0, "cope": 2}  # 1 for the paper, 1 for Williston
+    assert got["P1 reward prize diplodocus"] == {"marsh": 2, "cope": 0}
+
+
+@pytest.mark.parametrize("variant,players", [("basic", 2), ("solo", 1)])
+def test_reward_order_fixed_is_the_kit_s_order_and_choose_the_default(variant, players):
+    assert GAME.new(players, variant, seed=3, reward_order="choose") == GAME.new(players, variant, seed=3)
+    assert GAME.new(players, variant, seed=3, reward_order="fixed").options["reward_order"] == "fixed"
+    with pytest.raises(ValueError, match="reward_order"):
+        GAME.new(players, variant, seed=3, reward_order="random")

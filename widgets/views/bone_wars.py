@@ -134,6 +134,7 @@ ASKED = {  # decision kind -> what it asks, in words
     "profession": "take a profession (after passing)",
     "university": "send the team to a university space",
     "depart": "step the team off its university onto a dig site",
+    "reward": "choose which reward of the papers to take next",
     "split": "split the loyalty between the patrons",
     "pick_bone": "pick one of the bones drawn",
     "specialist": "attach a specialist to the team card, or skip",

@@ -138,6 +138,8 @@ def _rule(s: BoneWarsState, seat: int, acts: list[Action]) -> Action | None:
             return by["keep"][0]
         if kind == "discard":
             return _discard(s, seat, by)
+        if kind == "reward":  # a publication's rewards in the order they are listed
+            return acts[0]
         if kind == "depart":  # off the university to the site whose bones and card suit the hand
             return max(acts, key=lambda a: _site_worth(s, seat, a.args[0]))
         if kind == "swap":

@@ -27,7 +27,8 @@ def theodore(state: BoneWarsState, seat: int) -> bool:
 
 
 R = "bone_wars."
-RULE = {  # the catalog section each effect kind cites (the last two are the engine's own, never data)
+RULE = {  # the catalog section each effect kind cites (any_loyalty, loyalty_for_bonus and rewards
+    # are the engine's own, never in the data)
     "any_loyalty": "bonus.loyalty",
     "loyalty_for_bonus": "grants.debunk_trade_loyalty",
     "money": "bonus.money",
@@ -51,6 +52,7 @@ RULE = {  # the catalog section each effect kind cites (the last two are the eng
     "round_bonus": "bonus",
     "any_round_bonus": "bonus",
     "choose": "bonus",
+    "rewards": "ruling.publish_batch",
 }
 KINDS = frozenset(RULE)
 
@@ -301,6 +303,12 @@ def _resolve(state: BoneWarsState, seat: int, e: dict, events: list[Event] | Non
         state.pending.insert(0, decision("any_round_bonus", seat))
     elif k == "choose":
         state.pending.insert(0, decision("choose", seat, options=tuple(_freeze(o) for o in e["choose"])))
+    elif k == "rewards":  # a publication's rewards still to take, in the order the player picks
+        groups = e["rewards"]
+        if len(groups) == 1:  # the last one needs no choice
+            queue(state, seat, [dict(x) for x in groups[0][1]], front=True)
+        elif groups:
+            state.pending.insert(0, decision("reward", seat, groups=groups))
 
 
 def _freeze(effect: dict) -> tuple:
@@ -384,6 +392,8 @@ def answers(state: BoneWarsState, p: Decision) -> list[Action]:
         return [a("attach", s) for s in p.get("free")] + [a("skip")]
     if k == "choose":
         return [a("choose", str(i + 1)) for i in range(len(p.get("options")))]
+    if k == "reward":
+        return [a("reward", *name) for name, _ in p.get("groups")]
     raise ValueError(f"no answers for a {k} decision")
 
 
@@ -559,4 +569,9 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
         queue(state, seat, [dict(x) for x in d.specialists[args[0]]], front=True)
     elif k == "choose" and verb == "choose":
         queue(state, seat, [dict(p.get("options")[int(args[0]) - 1])], front=True)
+    elif k == "reward" and verb == "reward":
+        groups = p.get("groups")
+        chosen = next(fx for name, fx in groups if name == tuple(args))
+        rest = tuple(g for g in groups if g[0] != tuple(args))
+        queue(state, seat, [dict(x) for x in chosen] + [{"rewards": rest}], front=True)
     run(state, events)

@@ -25,6 +25,7 @@ from .text import render_text
 
 R = "bone_wars."
 PASS_DECISIONS = rounds.ROUND_DECISIONS  # asked and answered in rounds.py
+REWARD_ORDERS = ("choose", "fixed")  # option reward_order: the rulebook's way first (the default)
 
 
 def _heads_option(given: Any, players: int) -> tuple[int, ...] | None:
@@ -61,12 +62,20 @@ class BoneWars(Game[BoneWarsState]):
         if type(players) is not int or players not in self.player_counts[variant]:
             counts = "1 player (you against Theodore)" if variant == "solo" else "2 to 4 players"
             raise ValueError(f"{self.title} ({variant}) is for {counts}, not {short(players)}")
-        known = {"names", "level", "head_cm"} if variant == "solo" else {"names", "head_cm"}
+        known = {"names", "head_cm", "reward_order"} | ({"level"} if variant == "solo" else set())
         unknown_options(options, known, f" for {self.title} ({variant})")
         names = names_option(options.get("names"), players)
+        order = options.get("reward_order", "choose")
+        if order not in REWARD_ORDERS:
+            raise ValueError(
+                f"reward_order is 'choose' (the player orders a publication's rewards, the rulebook's "
+                f"way) or 'fixed' (the kit's order), not {short(order)}"
+            )
+        kept = {"reward_order": order} if order != "choose" else {}  # the default is not stored
         if variant != "solo":
             heads = _heads_option(options.get("head_cm"), players)
-            return rounds.new_state(players, variant, seed, tuple(names), {"head_cm": heads} if heads else {})
+            opts = {**({"head_cm": heads} if heads else {}), **kept}
+            return rounds.new_state(players, variant, seed, tuple(names), opts)
         level = options.get("level", "advanced")
         if level not in solo.LEVELS:
             raise ValueError(
@@ -77,7 +86,7 @@ class BoneWars(Game[BoneWarsState]):
             raise ValueError(
                 f"head_cm is your head's circumference in whole centimetres (30-80), not {short(head)}"
             )
-        opts = {"level": level, **({"head_cm": head} if head is not None else {})}
+        opts = {"level": level, **({"head_cm": head} if head is not None else {}), **kept}
         state = rounds.new_state(2, variant, seed, (*names, "Theodore"), opts)
         solo.setup(state, level)
         self._drive(state, None)

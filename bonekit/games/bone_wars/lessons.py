@@ -218,10 +218,15 @@ ELLEN_PUBLISH = (
     "P1 bone paw",
     "P1 paper",
     "P1 done",
+    "P1 reward loyalty",
+    "P1 reward envelope ichthyornis",
+    "P1 reward prize archaeotherium",
     "P1 draw",
     "P1 draw",
 )
-"""Ellen's papers: Ichthyornis with 2 bones, Archaeotherium with 3, then the prize's two draws."""
+"""Ellen's papers: Ichthyornis with 2 bones, Archaeotherium with 3; then she takes the rewards in
+the order she likes: the loyalty, Ichthyornis's envelope, the prize's two draws (the last
+envelope comes by itself)."""
 
 
 def ellen_publish() -> S:

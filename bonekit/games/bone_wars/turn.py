@@ -505,7 +505,8 @@ def _paleo(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: li
 def _publish(state: BoneWarsState, seat: int, t: Turn, events: list[Event] | None) -> None:
     """Every paper of the turn: bones to the bag, rewards, archive, a paper tile on the shelf."""
     b, d = state.boards[seat], components()
-    perk, later = perks.card_perk(t), []
+    perk = perks.card_perk(t)
+    later: list[tuple[tuple[str, ...], list[dict]]] = []  # the rewards, each named for the order
     loyalty = 0
     for sp, paid in t.papers:
         for k in paid:
@@ -524,10 +525,10 @@ def _publish(state: BoneWarsState, seat: int, t: Turn, events: list[Event] | Non
         )
         loyalty += PAPER_LOYALTY[n]
         if n >= 3:
-            later += [dict(x) for x in s.prize]
+            later.append((("prize", sp), [dict(x) for x in s.prize]))
         if n == 4:  # a grant may turn the current round bonus into any round bonus
             any_bonus = perks.grant(state, seat, "publish_any_round_bonus")
-            later.append({"any_round_bonus": 1} if any_bonus else {"round_bonus": 1})
+            later.append((("round", sp), [{"any_round_bonus": 1} if any_bonus else {"round_bonus": 1}]))
         b.hand.remove(sp)
         env = envelope_of(sp)
         b.archive.setdefault(env, []).append(sp)
@@ -539,13 +540,18 @@ def _publish(state: BoneWarsState, seat: int, t: Turn, events: list[Event] | Non
             seat=seat,
         )
         bonus = next(e.bonus for e in d.archive if e.id == env)
-        later += [dict(x) for x in bonus] * len(b.archive[env])
+        later.append((("envelope", sp), [dict(x) for x in bonus] * len(b.archive[env])))
         add_paper(state, b.patron, n, events, seat)
     if perk == "publish_small_extra_loyalty" and any(len(paid) <= 3 for _, paid in t.papers):
         loyalty += 1  # Williston's card: once for the action (ruling bone_wars.ruling.paleo_bonus_once)
     if loyalty:
-        later.insert(0, {"any_loyalty": loyalty} if perk == "publish_any_patron" else {"loyalty": loyalty})
-    queue(state, seat, later, front=True)
+        gain = {"any_loyalty": loyalty} if perk == "publish_any_patron" else {"loyalty": loyalty}
+        later.insert(0, (("loyalty",), [gain]))
+    later = [(name, fx) for name, fx in later if fx]
+    if state.options.get("reward_order") == "fixed" or effects.theodore(state, seat):
+        queue(state, seat, [e for _, fx in later for e in fx], front=True)  # the kit's fixed order
+    else:  # the player takes the rewards in any order (ruling bone_wars.ruling.publish_batch)
+        queue(state, seat, [{"rewards": tuple((name, tuple(fx)) for name, fx in later)}], front=True)
 
 
 def add_paper(state: BoneWarsState, patron: str, value: int, events: list[Event] | None, seat: int) -> None:

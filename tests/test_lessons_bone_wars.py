@@ -232,8 +232,8 @@ TAUGHT = [
     "turn.slots", "turn.cost", "turn.prize", "ruling.prize_timing", "team", "team.move",
     "team.extra_move", "team.dig", "team.discover", "team.site", "team.camp", "team.deeper", "crates",
     "team.site.swap_patron", "team.site.discard_look", "team.site.money", "team.site.bone",
-    "team.site.exchange", "team.site.recall_paleo", "ruling.start_site", "ruling.first_move", "paleo",
-    "paleo.move", "paleo.cards", "paleo.publish", "paleo.archive", "paleo.shelf",
+    "team.site.exchange", "team.site.recall_paleo", "team.start", "ruling.start_site", "ruling.first_move",
+    "paleo", "paleo.move", "paleo.cards", "paleo.publish", "paleo.archive", "paleo.shelf",
     "paleo.cards.williston", "ruling.publish_batch", "ruling.shelf_order", "paleo.debunk",
     "bonus.cover", "ruling.debunk_missing", "paleo.award", "ruling.award_archive", "paleo.find",
     "bonus.move_archived", "loyalty", "scoring", "scoring.credibility", "scoring.end", "ruling.ties",
@@ -283,7 +283,8 @@ def test_prose_numbers_agree_with_the_saved_outputs():
     assert "gains $2" in output_after("Hadrosaurus")
     assert "26 RP" in output_after("example: the final scoring")
     passing = output_after("P1 passes straight away")
-    assert "row 2, column 2" in passing and "university space 1: Marsh" in passing
+    assert "row 2, column 2" in passing and "university space 2: Marsh" in passing
+    assert "The neutral team moves to university space 1." in passing
     assert "gains 1 loyalty with Marsh" in passing and passing.count("gains $1") == 2
     scores = output_after("A whole game, step by step")
     creds = [int(x) for x in re.findall(r"credibility (\d)", scores)]

@@ -208,7 +208,8 @@ def test_prose_numbers_agree_with_the_saved_outputs():
     shared = ("no game was shared" if ash == esh == 0 else f"{ash:g} and {esh:g} games were shared")
     assert shared in text
     assert f"{atr:g} RP against the bot's {abr:g} at the advanced level, and {etr:g} against {ebr:g}" in text
-    assert f"the expert cards add about {etr - atr:.1f} RP to his mean" in text
+    assert f"the expert cards change his mean by only {abs(etr - atr):.1f} RP" in text
+    assert f"the seed-{lessons.LEVEL_SEED} game does" in text                   # the level game's seed
     # the setup and the tie paragraphs
     shown = "\n".join(outputs(c) for c in nb)
     assert "university space 4 · patron cope" in shown

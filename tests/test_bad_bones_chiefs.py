@@ -480,17 +480,66 @@ def test_a_catapult_asks_once_for_the_whole_unit():
     assert state.boards[2].units == {}
 
 
-def test_two_instructors_the_move_chooses_the_leader():
+def test_two_instructors_the_move_names_the_leader():
     state = table()
     first = put(state, 0, "b2", "s", chief("instructor-1"))
     second = put(state, 0, "b2", "e", chief("instructor-2"))
     plain = put(state, 0, "b2", "n")
     state, _ = to_movement(state, {0: "d4"})
-    assert [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move"] == ["P1 move b2 e",
-                                                                                  "P1 move b2 s"]
-    state, _ = play(state, "P1 move b2 e")
+    assert [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move"] == [
+        "P1 move b2 e instructor-2", "P1 move b2 s instructor-1"]
+    state, _ = play(state, "P1 move b2 e instructor-2")
     assert state.boards[0].units == {second: tuple(sorted([first, plain]))}
     assert len({where(state, t) for t in (first, second, plain)}) == 1 and where(state, second)[1] == "c2"
+
+
+# Two instructors on one square: the player chooses which leads, every time, even when both
+# face the same way (the rulebook leaves the kit no pick of its own).
+def twin_instructors():
+    state = table()
+    first = put(state, 0, "b2", "s", chief("instructor-1"))
+    second = put(state, 0, "b2", "s", chief("instructor-2"))
+    plain = put(state, 0, "b2", "e")
+    state, _ = to_movement(state, {0: "d4"})
+    return state, first, second, plain
+
+
+def test_two_instructors_facing_the_same_way_the_player_still_chooses():
+    state, first, second, plain = twin_instructors()
+    assert [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move"] == [
+        "P1 move b2 s instructor-1", "P1 move b2 s instructor-2"]
+    for pick, other in ((first, second), (second, first)):
+        after, events = play(state, f"P1 move b2 s {D.chiefs[pick - D.tokens].name}")
+        assert after.boards[0].units == {pick: tuple(sorted([other, plain]))}
+        assert len({where(after, t) for t in (first, second, plain)}) == 1   # one unit, on b3
+        assert where(after, pick)[1] == "b3"
+        assert events[0].kind == "unit" and events[0].data["skeleton"] == pick
+
+
+def test_two_instructors_a_move_that_names_no_leader_is_refused_with_the_choices():
+    state, *_ = twin_instructors()
+    for label in ("P1 move b2 s", "P1 move b2 s instructor-3", "P1 move b2 e"):
+        err = refused(state, label, R + "chiefs.instructor")
+        assert "P1 move b2 s instructor-1" in str(err) and "P1 move b2 s instructor-2" in str(err)
+
+
+def test_a_leader_named_where_there_is_no_choice_is_refused():
+    state, lead, others = unit_table()
+    state, _ = to_movement(state, {0: "d4"})
+    err = refused(state, "P1 move b2 s instructor-1", R + "chiefs.ruling.unit_leader")
+    assert "'P1 move b2 s'" in str(err)
+
+
+def test_the_chosen_leader_leads_from_then_on():
+    state, first, second, plain = twin_instructors()
+    state, _ = play(state, "P1 move b2 s instructor-2")
+    state, _ = finish(state)   # the next round: the unit still stands together on b3
+    state, _ = to_movement(state, {0: "d3", 1: "d3"})
+    way = where(state, second)[2]   # the unit's facing after b3's arrow
+    here = [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move" and a.args[0] == "b3"]
+    assert here == [f"P1 move b3 {way} instructor-1", f"P1 move b3 {way} instructor-2"]   # asked again
+    state, _ = play(state, f"P1 move b3 {way} instructor-1")
+    assert set(state.boards[0].units) == {first}
 
 
 def test_skeletons_that_already_moved_are_not_pulled_along():
@@ -590,3 +639,27 @@ def test_a_bomb_placed_on_a_spectral_chief_sends_it_to_the_cemetery():
     assert where(state, plain) == "bag"
     assert state.boards[0].traps["b2"] == Trap("bomb", True)
     assert conserved(state)
+
+
+def test_guard_bot_chooses_the_leader_that_keeps_the_unit_off_the_tower():
+    from bonekit.games.bad_bones import GuardBot
+    state = table()
+    put(state, 0, "c2", "s", chief("instructor-1"))   # its way leads the unit into the tower (c3)
+    put(state, 0, "c2", "n", chief("instructor-2"))
+    put(state, 0, "c2", "e")
+    state, _ = to_movement(state, {0: "d4"})
+    assert D.tower == "c3"
+    choice = GuardBot(0).choose(GAME, state, 0)
+    assert choice.label == "P1 move c2 n instructor-2"
+
+
+def test_move_all_takes_the_first_leader_offered_even_over_the_one_leading():
+    state, first, second, plain = twin_instructors()
+    state, _ = play(state, "P1 move b2 s instructor-2")
+    state, _ = finish(state)
+    state, _ = to_movement(state, {0: "d3", 1: "d3"})
+    assert set(state.boards[0].units) == {second}
+    offered = next(a for a in GAME.legal_actions(state, 0) if a.verb == "move" and len(a.args) == 3)
+    after, _ = play(state, "P1 move-all")
+    assert offered.args[2] == "instructor-1" and first in after.boards[0].units
+    assert second not in after.boards[0].units

@@ -390,14 +390,16 @@ def test_clicks_on_an_instructor_square_make_the_instructors_move(game):
         assert scene.hit_at(cx, cy).target == "P1 move b2 s"
     x, y, w, h = g.square_box("b2")
     assert scene.hit_at(x + 4, y + h - 4).target == "P1 move b2 s"
-    # two instructors on d1: each one's token its own facing's move; the other skeleton the first's
+    # two instructors on d1: the player picks the leader; each one's token makes the move naming
+    # it, and the other skeleton there (and the square) pick nobody
     led = leaders(s.boards[0], s.token)[coords("d1")]
+    names = {k.id: f"P1 move d1 {k.facing} {view.lead_name(k.id)}" for k in led}
+    assert set(names.values()) <= legal and len(names) == 2
     for _f, _side, sks, cx, cy, _size in view.stacks_at(s, g, *coords("d1")):
-        target = scene.hit_at(cx, cy).target
-        mine = next((k for k in led if k.id == sks[0].id), led[0])
-        assert target == f"P1 move d1 {mine.facing}"
-    assert {scene.hit_at(st[3], st[4]).target for st in view.stacks_at(s, g, *coords("d1"))} == \
-        {"P1 move d1 s", "P1 move d1 w"}
+        hit = scene.hit_at(cx, cy)
+        assert (hit and hit.target) == names.get(sks[0].id)
+    x, y, w, h = g.square_box("d1")
+    assert scene.hit_at(x + 4, y + h - 4) is None
     # every region is a legal label
     assert {h.target for h in scene.hits} <= legal
 

@@ -270,8 +270,15 @@ def test_a_thrown_unit_breaks_up_on_the_board_it_reaches():
 def test_two_instructors_and_the_crossbow():
     pair = lessons.to_movement(lessons.chief_board(skeletons=[("b2", "s", "instructor-1"),
                                                               ("b2", "e", "instructor-2"), ("b2", "n")]))
-    pair, _ = GAME.apply(pair, "P1 move b2 e")
+    assert lessons.moves_offered(pair) == ["P1 move b2 e instructor-2", "P1 move b2 s instructor-1",
+                                           "P1 move-all"]
+    pair, _ = GAME.apply(pair, "P1 move b2 e instructor-2")
     assert lessons.unit_of(pair) == {"instructor-2": ["green", "instructor-1"]}
+    # facing the same way, they still make two moves: the player names the leader
+    twins = lessons.to_movement(lessons.chief_board(skeletons=[("b2", "s", "instructor-1"),
+                                                               ("b2", "s", "instructor-2")]))
+    assert lessons.moves_offered(twins) == ["P1 move b2 s instructor-1", "P1 move b2 s instructor-2",
+                                            "P1 move-all"]
     squad = [("d1", "s", "instructor"), ("d1", "e", "red"), ("d1", "w", "blue"), *[("a1", "s")] * 3]
     freed = lessons.chief_board(skeletons=squad, weapon="crossbow")
     for label in ("P1 hero b2", "P1 pass", "P1 move-all"):

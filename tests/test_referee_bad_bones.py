@@ -57,6 +57,7 @@ SPECTRAL = {ORDINARY + i for i, k in enumerate(CHIEFS) if k == "spectral"}
 SABOTEURS = {ORDINARY + i for i, k in enumerate(CHIEFS) if k == "saboteur"}
 INSTRUCTORS = {ORDINARY + i for i, k in enumerate(CHIEFS) if k == "instructor"}
 EMPEROR = next(ORDINARY + i for i, k in enumerate(CHIEFS) if k == "emperor")
+CHIEF_NAMES = {ORDINARY + i: t["name"] for i, t in enumerate(RAW["chiefs"]["tokens"])}
 WEAPON_VERBS = {"weapon", "shoot", "freeze", "symbol", "lift", "drop", "point", "face", "tower", "hero"}
 
 
@@ -636,7 +637,8 @@ class Referee:
         coop = is_coop(s)
         b0, b1 = s.boards[seat], new.boards[seat]
         token = s.token
-        sq, facing = action.args
+        sq, facing = action.args[:2]
+        named = action.args[2] if len(action.args) == 3 else None   # the leader the player chose
         r, c = rc(sq) if "-" not in sq else self._spot_rc(sq)
         unmoved = {t: sk for t, sk in b0.skeletons.items() if sk.side != token}
         movers = [t for t, sk in unmoved.items() if t not in b1.skeletons or b1.skeletons[t] != sk]
@@ -654,7 +656,21 @@ class Referee:
                 )
         else:
             need(len(movers) == 1, f"one move moves one skeleton, not {movers}", ctx)
-        lead = next((t for t in movers if t in INSTRUCTORS and unmoved[t].facing == facing), movers[0])
+        # two chief instructors on one space: the player chooses which one leads, every time
+        rivals = [t for t in group if t in INSTRUCTORS] if instructor_here else []
+        if len(rivals) > 1:
+            self.counts["two instructors: the player chose the leader"] += 1
+            offered = {a.args[2] if len(a.args) == 3 else None
+                       for a in GAME.legal_actions(s, seat) if a.verb == "move" and a.args[0] == sq}
+            need(offered == {CHIEF_NAMES[t] for t in rivals},
+                 f"two instructors on {sq}: every move there names one of them as leader, not {offered}", ctx)
+        lead = (next(t for t, n in CHIEF_NAMES.items() if n == named) if named else
+                next((t for t in movers if t in INSTRUCTORS and unmoved[t].facing == facing), movers[0]))
+        need(lead in movers, f"the chosen leader {named} moves", ctx)
+        if len(rivals) > 1 and lead in new.boards[seat].skeletons and not new.over \
+                and new.boards[seat].skeletons[lead] != unmoved[lead]:
+            need(lead in new.boards[seat].units or not set(movers) - {lead},
+                 f"the leader the player named ({named}) leads the unit", ctx)
         sk = unmoved[lead]
         if len(movers) > 1:
             self.counts["instructor unit moves"] += 1

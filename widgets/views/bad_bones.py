@@ -40,7 +40,7 @@ from bonekit.games.bad_bones.board import (
     square,
 )
 from bonekit.games.bad_bones.moves import FIRST_CHIEF, chief_kind, exit_targets
-from bonekit.games.bad_bones.units import leaders
+from bonekit.games.bad_bones.units import lead_name, leaders
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
 from . import access
@@ -1834,8 +1834,9 @@ def _chief_move_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry
                      legal: list[Action]) -> None:
     """The movement phase's clicks in a game with the chiefs. A spot where a Chief Instructor
     is still to move offers only its move (everyone there goes with it): a click on any token
-    there, or on the square itself, makes that move; with two instructors, each one's token
-    makes its own facing's move. Elsewhere each unmoved stack and chief is clicked as usual."""
+    there, or on the square itself, makes that move. With two instructors the player chooses the
+    leader: each instructor's token makes the move that names it, and nothing else there is
+    clickable. Elsewhere each unmoved stack and chief is clicked as usual."""
     b = s.boards[p]
     who = seat_name(p)
     labels = {a.label for a in legal}
@@ -1861,8 +1862,16 @@ def _chief_move_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry
         sq = square(*rc)
         stacks = stacks_at(s, g, *rc)
         unmoved = sum(len(sks) for _f, side, sks, *_ in stacks if side != s.token)
+        if len(here) > 1:   # two instructors: the player picks the leader by clicking its token
+            ids = {k.id: k for k in here}
+            for _f, side, sks, cx, cy, size in stacks:
+                lead = ids.get(sks[0].id)
+                label = lead and f"{who} move {sq} {lead.facing} {lead_name(lead.id)}"
+                if side != s.token and label in labels:
+                    _stack_hit(scene, cx, cy, size, label, _unit_tip(lead, sq, unmoved, chosen=True))
+            continue
         first = f"{who} move {sq} {here[0].facing}"
-        if first in labels:   # the square itself (under its tokens' regions): the first leader's move
+        if first in labels:   # the square itself (under its tokens' regions): the leader's move
             x, y, w, h = g.box(*rc)
             scene.add(Rect(x + 3, y + 3, w - 6, h - 6, None, LEGAL_EDGE, 2.5, 4))
             scene.hit(x, y, w, h, first, _unit_tip(here[0], sq, unmoved))
@@ -1876,10 +1885,14 @@ def _chief_move_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry
                 _stack_hit(scene, cx, cy, size, label, _unit_tip(lead, sq, unmoved))
 
 
-def _unit_tip(lead, sq: str, unmoved: int) -> str:
+def _unit_tip(lead, sq: str, unmoved: int, chosen: bool = False) -> str:
+    """``chosen``: one of several instructors there, named as the unit's leader by this click."""
     others = unmoved - 1
     go = "goes" if others == 1 else "go"
     rest = f", and the {plural(others, 'other skeleton')} there {go} with it as one unit" if others else ""
+    if chosen:
+        return (f"{lead_name(lead.id)} takes the lead: it moves one step {DIRECTION_WORDS[lead.facing]} "
+                f"from {sq}{rest}")
     return f"the Chief Instructor on {sq} moves one step {DIRECTION_WORDS[lead.facing]}{rest}"
 
 

@@ -221,7 +221,11 @@ class GuardBot:
             best = _safest(game, view, seat, p.square)
             return next(a for a in legal if a.args[0] == best)
         if view.phase == "move":
-            return legal[0]
+            first = legal[0]
+            if len(first.args) == 3:   # two instructors: choose the leader whose way costs least
+                options = [a for a in legal if a.args[:1] == first.args[:1]]
+                return min(options, key=lambda a: (round(self._lead_cost(game, view, seat, a), 3), a.args))
+            return first
         candidates = (legal if view.phase in ("hero", "start")
                       else self._trap_candidates(game, view, seat, legal))
         return self._best(game, view, seat, candidates)
@@ -238,6 +242,15 @@ class GuardBot:
             cost = self._weapon_cost(game, view, after, seat, arming) + self._spend(a)
             scored.append((round(cost, 3), self._random.random(), a))
         return min(scored, key=lambda t: (t[0], t[1]))[2]
+
+    def _lead_cost(self, game, view: BadBonesState, seat: int, action: Action) -> float:
+        """The damage of a unit's move under the leader ``action`` names, and what the forecast
+        then sees (the leader's facing is the whole unit's)."""
+        after = view.successor()
+        game.step_fast(after, action)
+        b0, b1 = view.boards[seat], after.boards[seat]
+        return (_damage(b1, b0.floors, b0.houses, after, view.capital)
+                + predicted_losses(game, after, seat, self.depth))
 
     def _cost(self, game, root: BadBonesState, after: BadBonesState, seat: int,
               arming: bool = False) -> float:

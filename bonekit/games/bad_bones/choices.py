@@ -29,7 +29,7 @@ from .board import (
 )
 from .moves import R, _exits, repel_options
 from .state import BadBonesState, Board, Pending, Skeleton
-from .units import group_allowed, leaders
+from .units import group_allowed, lead_name, leaders
 from .weapons import weapon_actions, weapon_is_legal, why_weapon_illegal
 
 ORIENTATIONS = ("/", "\\")
@@ -133,13 +133,16 @@ def legal_actions(state: BadBonesState, seat: int) -> list[Action]:
     # the movement phase: one action per (square, facing) still to move, then move-all
     token = state.token
     groups = sorted({(s.r, s.c, s.facing) for s in board.skeletons.values() if s.side != token})
-    if state.options.get("chiefs"):  # a would-be leader's spot moves only its way (units.py)
-        led = leaders(board, token)
-        if led:
-            groups = [g for g in groups if (g[0], g[1]) not in led
-                      or any(s.facing == g[2] for s in led[g[0], g[1]])]
+    led = leaders(board, token) if state.options.get("chiefs") else None
+    if led:  # a would-be leader's spot moves only its way (units.py)
+        groups = [g for g in groups if (g[0], g[1]) not in led
+                  or (len(led[g[0], g[1]]) == 1 and led[g[0], g[1]][0].facing == g[2])]
     moves = table.moves
     out = [moves[g] if g in moves else table.move(*g) for g in groups]
+    if led:  # two instructors or more on a spot: each move there names its leader
+        chosen = [Action(seat, "move", (square(*rc), s.facing, lead_name(s.id)))
+                  for rc, here in led.items() if len(here) > 1 for s in here]
+        out = sorted(out + chosen, key=lambda a: (coords(a.args[0]), a.args))
     out.append(table.move_all)
     return out
 
@@ -196,12 +199,14 @@ def is_legal(state: BadBonesState, action: Action) -> bool:
         return kind in ("dragon", "bomb") or not _occupied(board, sq)
     if verb == "move-all":
         return not args
-    if verb != "move" or len(args) != 2:
+    if verb != "move" or len(args) not in (2, 3):
         return False
     rc = coords(args[0])
     if rc is None or _first(board, rc[0], rc[1], args[1], state.token) is None:
         return False
-    return not state.options.get("chiefs") or group_allowed(board, rc[0], rc[1], args[1], state.token)
+    if not state.options.get("chiefs"):
+        return len(args) == 2
+    return group_allowed(board, rc[0], rc[1], args[1], state.token, args[2] if len(args) == 3 else None)
 
 
 def _occupied(board: Board, sq: str) -> bool:
@@ -269,9 +274,18 @@ def why_illegal(game, state: BadBonesState, action: Action) -> tuple[str, str]:
                 f"{args[0]} is too far", phase_rule)
     if state.phase == "traps":
         return _why_trap_illegal(state, action)
-    if action.verb == "move" and len(args) == 2 and coords(args[0]) is not None \
+    named = (2, 3) if state.options.get("chiefs") else (2,)   # a third word names a leader
+    if action.verb == "move" and len(args) in named and coords(args[0]) is not None \
             and _first(board, *coords(args[0]), args[1], state.token) is not None:
         here = leaders(board, state.token).get(coords(args[0]), [])
+        if len(here) > 1:   # the player names the leader (the rulebook's own choice)
+            ways = " or ".join(f"'{who_} move {args[0]} {s.facing} {lead_name(s.id)}'" for s in here)
+            return (f"{len(here)} Chief Instructors are on {args[0]}: {who_} chooses which one leads "
+                    f"the unit, and the move names it: {ways}", R + "chiefs.instructor")
+        if len(args) == 3:
+            plain = f"'{who_} move {args[0]} {here[0].facing if here else args[1]}'"
+            return (f"a move names its leader only where two Chief Instructors or more share a "
+                    f"square; here play {plain}", R + "chiefs.ruling.unit_leader")
         ways = " or ".join(f"'{who_} move {args[0]} {s.facing}'" for s in here)
         return (f"the skeletons on {args[0]} move with the Chief Instructor there, its way: {ways}",
                 R + "chiefs.ruling.unit_join")

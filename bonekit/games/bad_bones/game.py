@@ -365,8 +365,10 @@ class BadBones(Game[BadBonesState]):
                 self._answer(state, seat, args[0], events)
             if state.phase == "hero":  # the hero phase ends for a seat once its weapon is settled
                 set_done(state, seat, not state.pending[seat])
-        elif verb == "move":
-            self._move(state, seat, first_of_group(state, seat, args[0], args[1]), events)
+        elif verb == "move":   # a third word names the leader chosen between two instructors
+            sid = units.lead_token(args[2]) if len(args) == 3 else None
+            self._move(state, seat, first_of_group(state, seat, args[0], args[1]) if sid is None else sid,
+                       events)
         elif verb == "hero":
             self._hero(state, seat, args[0], events)
             set_done(state, seat, not state.pending[seat])  # a weapon may be owed
@@ -442,7 +444,12 @@ class BadBones(Game[BadBonesState]):
             todo = [s for s in state.boards[seat].skeletons.values() if s.side != token]
             if not todo:
                 return
-            self._move(state, seat, min(todo, key=CANONICAL).id, events)
+            first = min(todo, key=CANONICAL)
+            here = (units.leaders(state.boards[seat], token).get((first.r, first.c))
+                    if state.options.get("chiefs") else None)
+            if here and len(here) > 1:   # two instructors: the first move listed names the leader
+                first = min(here, key=lambda s: (s.facing, units.lead_name(s.id)))
+            self._move(state, seat, first.id, events)
 
     def _check_done(self, state: BadBonesState, seat: int) -> None:
         if state.phase == "start":

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...core.events import Event
 from ...core.words import plural
 from . import weapons
-from .board import DIR_NAMES, NAMES, on_board
+from .board import DIR_NAMES, NAMES, components, on_board
 from .moves import (
     FIRST_CHIEF,
     R,
@@ -32,6 +32,9 @@ from .moves import (
     who,
 )
 from .state import BadBonesState, Board, Pending, Skeleton, own
+
+_DATA = components()
+_TOKEN_OF = {c.name: c.token for c in _DATA.chiefs}
 
 
 def can_lead(board: Board, s: Skeleton) -> bool:
@@ -54,11 +57,27 @@ def leaders(board: Board, token: str) -> dict[tuple[int, int], list[Skeleton]]:
     return out
 
 
-def group_allowed(board: Board, r: int, c: int, facing: str, token: str) -> bool:
-    """Whether ``move <square> <facing>`` may be played: on a spot with a would-be leader only
-    a leader's facing moves (everyone there goes with it; ruling bad_bones.chiefs.ruling.unit_join)."""
+def lead_name(sid: int) -> str:
+    """The word a move uses to name the chief who leads ("instructor-2")."""
+    return _DATA.token_name(sid)
+
+
+def lead_token(name: str) -> int | None:
+    """The chief token a move's last word names, or None."""
+    return _TOKEN_OF.get(name)
+
+
+def group_allowed(board: Board, r: int, c: int, facing: str, token: str, lead: str | None = None) -> bool:
+    """Whether ``move <square> <facing> [<leader>]`` may be played: on a spot with a would-be
+    leader only a leader's facing moves (everyone there goes with it; ruling
+    bad_bones.chiefs.ruling.unit_join), and with two or more the move names the one who leads
+    (bad_bones.chiefs.instructor: the player always chooses)."""
     here = leaders(board, token).get((r, c))
-    return here is None or any(s.facing == facing for s in here)
+    if here is None:
+        return lead is None
+    if len(here) == 1:
+        return lead is None and here[0].facing == facing
+    return lead is not None and any(s.facing == facing and lead_name(s.id) == lead for s in here)
 
 
 def move(state: BadBonesState, seat: int, sid: int, events: list[Event] | None) -> None:
@@ -70,9 +89,10 @@ def move(state: BadBonesState, seat: int, sid: int, events: list[Event] | None) 
     here = leaders(board, token).get((sk.r, sk.c))
     if not here:
         return move_skeleton(state, seat, sid, events)
-    # The move names a facing: the leader is a would-be leader with that facing (one already
-    # leading first), which is how a player picks between two instructors.
-    leader = next((s for s in here if s.facing == sk.facing), here[0]).id
+    # With two would-be leaders the move named one (``sid``); else the one there leads (move-all
+    # moves the first token of the spot: a leader with that facing, one already leading first).
+    chosen = [s for s in here if s.id == sid] or [s for s in here if s.facing == sk.facing] or here
+    leader = chosen[0].id
     if on_board(sk.r, sk.c):
         followers = tuple(sorted(s.id for s in board.skeletons.values() if (s.r, s.c) == (sk.r, sk.c)
                                  and s.side != token and s.id != leader))

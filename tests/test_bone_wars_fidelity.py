@@ -383,6 +383,9 @@ def test_the_rewards_of_a_publication_come_in_the_order_the_player_picks():
         finals.append((b.loyalty["cope"], b.money, tuple(sorted(b.archive)), len(b.crates)))
     assert len(set(finals)) == 1  # here the order changes nothing the example counts
     assert finals[0][0] == 3
+    with pytest.raises(IllegalAction) as err:  # a reward that is not on offer
+        GAME.apply(state, "P1 reward prize ichthyornis")
+    assert err.value.rule == "bone_wars.ruling.publish_batch"
 
 
 def test_the_order_can_matter_and_stays_the_player_s():

@@ -140,7 +140,7 @@ class BoneWars(Game[BoneWarsState]):
         if state.pending:
             return R + {
                 "depart": "team.start", "profession": "pass.profession", "university": "pass.team",
-                "overflow": "crates",
+                "overflow": "crates", "reward": "ruling.publish_batch",
             }.get(
                 state.pending[0].kind, "bonus"
             )

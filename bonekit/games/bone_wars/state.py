@@ -175,7 +175,8 @@ class BoneWarsState:
     # (None: a free spot; 0: a neutral tile)
     overflow: dict[str, list[int]]  # patron -> papers on the portrait shelf
     grants: dict[int, str]  # university space -> grant id
-    universities: dict[int, int | None]  # university space -> seat there (-1: the neutral team)
+    universities: dict[int, int | None]  # university space -> seat there (-1: the neutral team
+    # alone; with two players it first shares a player's space, which then holds the seat: see neutral)
     professions: dict[tuple[int, int], int]  # (row, col) -> seat
     finds: list[list[str | None]]  # minor finds area: rows x columns (None: taken or closed)
     find_bonus: list[str]  # the bonus tile of each column
@@ -191,7 +192,8 @@ class BoneWarsState:
     offer: list[tuple[str, list[str]]] = field(default_factory=list)  # setup: (species, its 2 bones)
     bundles: dict[int, list[str]] = field(default_factory=dict)  # seat -> bundles taken at setup
     bundle_queue: list[int] = field(default_factory=list)
-    neutral: int | None = None  # the neutral team's university space (2-3 players)
+    neutral: int | None = None  # the neutral team's university space (2-3 players), always set
+    # once the bundles are taken, also while it shares the first team's space
     first_career: int | None = None  # the university space of the first career chosen
     solo_deck: list[str] = field(default_factory=list)  # Theodore's solo cards, top last
     solo_discard: list[str] = field(default_factory=list)

@@ -663,3 +663,17 @@ def test_move_all_takes_the_first_leader_offered_even_over_the_one_leading():
     after, _ = play(state, "P1 move-all")
     assert offered.args[2] == "instructor-1" and first in after.boards[0].units
     assert second not in after.boards[0].units
+
+
+def test_a_unit_leaving_by_the_top_forest_may_split_between_cemeteries():
+    # skeletons leaving through the top together may each go to a different opponent; a forest
+    # is no trap, so a unit is no exception
+    state, lead, others = unit_table(leader_facing="n", sq="b1", players=3)
+    state, _ = to_movement(state, {0: "d4"})
+    state, _ = play(state, "P1 move b1 n")
+    assert [p.skeleton for p in state.pending[0]] == [lead, *sorted(others)]
+    state, _ = play(state, "P1 send p2", "P1 send p3", "P1 send p2")
+    # the phase is over: each arrived on the board it was sent to (or waits in its cemetery)
+    spots = [where(state, t) for t in (lead, *sorted(others))]
+    boards = [w[1] if w[0] == "cemetery" else w[0] for w in spots]
+    assert boards == [1, 2, 1]

@@ -19,6 +19,7 @@ from .moves import (
     FIRST_CHIEF,
     R,
     _label,
+    add_pending,
     burn_capital,
     chief_kind,
     destroy,
@@ -146,8 +147,21 @@ def follow(state: BadBonesState, seat: int, leader: int, followers: tuple[int, .
                     note_trigger(board, f, sq, None)
     pending = state.pending[seat]
     last = pending[-1] if pending else None
-    if (last is not None and last.kind in ("send", "repel") and last.skeleton == leader
-            and (not before or last is not before[-1])):
+    fresh = last is not None and last.skeleton == leader and (not before or last is not before[-1])
+    if fresh and last.kind == "send" and last.reason == "top":
+        # through a forest off the board's edge each skeleton leaving goes where the player
+        # sends it, one by one (bad_bones.whatif.forest): no trap holds the unit together there
+        _gather(state, seat, leader, followers, events)
+        for f in followers:
+            if f in board.skeletons:
+                add_pending(state, seat, Pending("send", f, board.skeletons[f].model, "top", last.square))
+        if events is not None:
+            events.append(Event("choice", R + "whatif.forest",
+                                f"{who(state, seat)}: the {plural(len(followers), 'skeleton')} of its unit "
+                                "leave with the Chief Instructor; choose for each whose cemetery it goes to.",
+                                {"seat": seat, "skeleton": leader, "unit": followers}))
+        return
+    if fresh and last.kind in ("send", "repel"):
         queue = list(state.pending)
         shared = Pending(last.kind, leader, last.model, last.reason, last.square, followers)
         queue[seat] = [*pending[:-1], shared]

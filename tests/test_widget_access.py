@@ -315,8 +315,6 @@ def test_keyboard_script_fixes_the_first_click_and_the_wheel():
     assert "stopPropagation" in wheel and "preventDefault" not in wheel
 
 
-@pytest.mark.xfail(strict=True,
-                   reason="follow_theme is off: a dark repaint hid a Table's event log in the browser")
 def test_pictures_follow_the_page_theme(base_replay, monkeypatch):
     import bonekit.widgets.canvas as canvas_module
     from bonekit.widgets.theme import dark

@@ -276,10 +276,8 @@ class Keyboard(anywidget.AnyWidget):
 
 def follow_theme(keyboard: Keyboard, picture: SceneCanvas) -> None:
     """Draw ``picture`` in the page's theme, as ``keyboard`` reports it, now and on every change."""
-    # Off for now: in JupyterLab Dark the repaint this triggers made a Table's event log vanish
-    # (tests/browser/test_lab.py::test_panels_read_in_light_and_dark[00_start_here]); the dark
-    # palette itself (widgets/theme.py) is done and tested. Turn back on once that is found.
-    return
+    picture.set_dark(keyboard.dark)
+    keyboard.observe(lambda change: picture.set_dark(change["new"]), "dark")
 
 
 def board_toggle(board: w.HTML) -> w.ToggleButton:

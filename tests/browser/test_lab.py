@@ -496,6 +496,10 @@ def test_panels_read_in_light_and_dark(notebook, screenshots):
         for name, theme in (("light", THEMES["light"]), ("dark", THEMES["dark"])):
             set_theme(page, theme)
             for w in widgets:
+                # Measured as a reader sees it, in view: JupyterLab skips rendering cells far
+                # off screen (content-visibility), and their text then reads as empty.
+                notebook.root(w).scroll_into_view_if_needed()
+                page.wait_for_timeout(200)
                 measured = contrast(page, f"[data-bonekit='{w['id']}']", CONTROL_PARTS)
                 missing = [part for part in REQUIRED_PARTS[w["kind"]] if not measured[part]["texts"]]
                 assert not missing, f"{w['id']} shows no {', '.join(missing)} to measure: {measured}"

@@ -1,7 +1,8 @@
 """Bad Bones fidelity fixes of issue 19, each from the rulebook's words: the morning star puts
 skeletons on "another space, without traps, adjacent to your hero" on either side of the board
 (a tower is no trap: they reach it there); an instructor's unit does its damage member by member
-at a co-op tower or the capital; a co-op loss ends the game at once."""
+at a co-op tower or the capital; a co-op loss ends the game at once; the Skeleton Emperor loses
+the game on any of a board's towers whatever state it is in, ruins included."""
 from __future__ import annotations
 
 import bonekit

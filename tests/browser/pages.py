@@ -38,9 +38,11 @@ window.bonekitTest = (() => {
       counts.set(v, (counts.get(v) || 0) + 1);
       if ((v >>> 24) === 255) opaque++;
     }
-    let top = 0;
-    for (const n of counts.values()) top = Math.max(top, n);
-    return {width: c.width, height: c.height, colours: counts.size,
+    let top = 0, common = 0;
+    for (const [v, n] of counts) if (n > top) { top = n; common = v; }
+    // The most common colour (the picture's background) as [r, g, b] (pixels are RGBA bytes).
+    const background = [common & 255, (common >>> 8) & 255, (common >>> 16) & 255];
+    return {width: c.width, height: c.height, colours: counts.size, background,
             ink: px.length ? 1 - top / px.length : 0, opaque: px.length ? opaque / px.length : 0};
   }
 

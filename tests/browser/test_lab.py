@@ -21,6 +21,7 @@ from .pages import (
     THEMES,
     Watch,
     canvas_hash,
+    canvas_stats,
     contrast,
     contrast_failures,
     drawn,
@@ -482,6 +483,29 @@ CONTROL_PARTS = {**PANELS, "controls": ".widget-label, .widget-readout, select",
                  "other text": ".widget-html-content"}
 
 
+def _luminance(rgb: list[int]) -> float:
+    """WCAG relative luminance of an sRGB colour (0 black to 1 white)."""
+    def lin(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _picture_luminance(notebook, w: dict, dark: bool, timeout_ms: int = 15_000) -> float:
+    """The luminance of ``w``'s picture background once it suits the theme (below 0.2 in the
+    dark theme, above 0.6 in the light one); fails if it does not within ``timeout_ms``."""
+    waited, lum = 0, -1.0
+    while waited <= timeout_ms:
+        lum = _luminance(canvas_stats(notebook.page, w["id"])["background"])
+        if (lum < 0.2) if dark else (lum > 0.6):
+            return lum
+        notebook.page.wait_for_timeout(250)
+        waited += 250
+    raise AssertionError(f"{w['id']}: picture background luminance {lum:.2f} in the "
+                         f"{'dark' if dark else 'light'} theme")
+
+
 def test_panels_read_in_light_and_dark(notebook, screenshots):
     """Text against its background (WCAG contrast, at least 4.5:1) in the event log, rules panel,
     status line, text board and on the buttons, in JupyterLab Light and in JupyterLab Dark."""
@@ -508,6 +532,10 @@ def test_panels_read_in_light_and_dark(notebook, screenshots):
                     if m["worst"]:
                         key = (name, part)
                         lowest[key] = min(lowest.get(key, 99), m["worst"][0]["ratio"])
+                # The picture follows the theme: a dark background under JupyterLab Dark, a
+                # light one under Light (the repaint comes from the kernel, so it is waited for).
+                lum = _picture_luminance(notebook, w, dark=name == "dark")
+                report(f"{notebook.path} {w['id']} {name}: picture background luminance {lum:.2f}")
                 if name == "dark":
                     shot(page, f"[data-bonekit='{w['id']}']", screenshots,
                          f"lab-dark-{notebook.id}-{w['id']}")

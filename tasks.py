@@ -108,7 +108,10 @@ def lab(args: list[str]) -> None:
     trust_notebooks()
     # Containers often run as root, where Jupyter refuses to start without this flag.
     root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-    run(PY, "-m", "jupyter", "lab", "notebooks/00_start_here.ipynb", *root, *args)
+    # The start page is the server's default URL, so the URL it prints opens it too (a
+    # notebook path argument opens it only in a browser the server starts itself).
+    start = "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb"
+    run(PY, "-m", "jupyter", "lab", start, *root, *args)
 
 
 def test(args: list[str]) -> None:

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,6 +17,11 @@ def execute(path: Path) -> None:
     client = NotebookClient(nb, timeout=600, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
+    # The kernel's own name for itself: JupyterLab rewrites a different display name on
+    # opening and so marks the notebook modified (closing it would then ask to save).
+    spec = KernelSpecManager().get_kernel_spec("python3")
+    nb.metadata["kernelspec"] = {"display_name": spec.display_name, "language": spec.language,
+                                 "name": "python3"}
     nbformat.write(nb, path)
     print(f"executed {path}")
 

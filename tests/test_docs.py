@@ -1,4 +1,5 @@
 """The README's claims stay true: its picture is what the kit renders now, its commands exist."""
+import json
 import re
 import subprocess
 import sys
@@ -40,3 +41,18 @@ def test_engine_imports_nothing_from_jupyter():
     code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "bonekit").rglob("*.py"))
     for module in ("ipywidgets", "ipycanvas", "IPython", "traitlets"):
         assert not re.search(rf"^\s*(from|import) {module}\b", code, re.M), module
+
+
+def test_notebooks_name_the_kernel_as_jupyter_does():
+    # A display name other than the installed kernel's own is rewritten by JupyterLab when the
+    # notebook opens, which marks it modified: closing it then asks to save.
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    expected = KernelSpecManager().get_kernel_spec("python3").display_name
+    wrong = {}
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        spec = json.loads(path.read_text(encoding="utf-8"))["metadata"].get("kernelspec", {})
+        if (spec.get("name"), spec.get("display_name")) != ("python3", expected):
+            wrong[str(path.relative_to(ROOT))] = spec
+    assert not wrong, f"kernelspec other than python3 / {expected!r}: {wrong}"
+

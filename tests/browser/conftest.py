@@ -158,8 +158,10 @@ def free_port() -> int:
 # stay as committed: unrun and untrusted), and, unless the test is about the settings a kit
 # environment installs itself (Binder's overrides.json), no news or update pop-up.
 AUTOSAVE_OFF = {"@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False}}
-NEWS_OFF = {"@jupyterlab/apputils-extension/notification.jupyterlab-settings":
-            {"fetchNews": "false", "checkForUpdates": False}}
+# The kit's own settings (binder/overrides.json: no news pop-up, widget state saved with the
+# notebook), as user settings files: "@scope/ext:plugin" -> "@scope/ext/plugin.jupyterlab-settings".
+NEWS_OFF = {plugin.replace(":", "/") + ".jupyterlab-settings": settings for plugin, settings in
+            json.loads((ROOT / "binder" / "overrides.json").read_text(encoding="utf-8")).items()}
 
 
 def jupyter_env(home: Path, python: Path | str = sys.executable, news_off: bool = True) -> dict[str, str]:

@@ -35,6 +35,7 @@ from .pages import (
 )
 
 NOTIFICATION = "@jupyterlab/apputils-extension:notification"
+WIDGET_MANAGER = "@jupyter-widgets/jupyterlab-manager:plugin"
 # Does the notary of the Binder environment (its Jupyter data folder) trust each notebook?
 CHECK_TRUST = r"""
 import json, pathlib, sys
@@ -174,6 +175,9 @@ def test_binder_env_draws_the_widgets_in_jupyterlab(binder_env, browser, screens
         assert settings["settings"] == {}, f"the test server has user settings of its own: {settings['raw']}"
         assert defaults["fetchNews"] == "false" and defaults["checkForUpdates"] is False, \
             f"the override did not take effect: {defaults}"
+        widgets = api(server, f"/lab/api/settings/{WIDGET_MANAGER}")
+        assert widgets["schema"]["properties"]["saveState"].get("default") is True, \
+            f"widget state is not saved with the notebook in the Binder env: {widgets['schema']}"
 
         context = browser.new_context(viewport=VIEWPORT)
         page = context.new_page()

@@ -12,6 +12,10 @@ closed with its kernel shut down.
 """
 from __future__ import annotations
 
+import json
+import re
+import shutil
+
 import pytest
 
 from .conftest import LAB_NOTEBOOKS, START, VIEWPORT, notebook_id, report, shutdown_kernels, trust
@@ -20,6 +24,7 @@ from .pages import (
     CLOSE_JS,
     OPEN_UNRUN_JS,
     REVERT_JS,
+    RUN_NOTEBOOK_JS,
     SCROLL_TO_CELL_JS,
     SHOWN_OUTPUTS_JS,
     THEMES,
@@ -29,6 +34,9 @@ from .pages import (
     saved_outputs,
     set_theme,
 )
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 pytestmark = pytest.mark.browser
 
@@ -109,3 +117,46 @@ def _gallery_views(page, path: str, saved: list[dict], screenshots) -> None:
                                           animations="disabled")
     finally:
         set_theme(page, THEMES["light"])
+
+
+# The notebooks the issue saw broken after a run and a save (their guided Tables).
+SAVED_AFTER_A_RUN = ["rolled_bones/01_learn_to_play.ipynb", "bone_wars/01_learn_to_play.ipynb"]
+
+
+@pytest.mark.parametrize("path", SAVED_AFTER_A_RUN, ids=[notebook_id(p) for p in SAVED_AFTER_A_RUN])
+def test_run_save_reopen_keeps_the_widgets(lab_page, lab_server, path):
+    """A learner runs a notebook, JupyterLab saves it, and it is opened again later (its kernel
+    gone): every widget output shows its picture from the saved widget state, none says
+    'model not found' (binder/overrides.json turns the widget manager's saveState on)."""
+    page, watch = lab_page
+    copy = f"saved-{notebook_id(path)}.ipynb"
+    shutil.copy(lab_server.root / path, lab_server.root / copy)
+    trust(lab_server, lab_server.root / copy)
+    run = page.evaluate(RUN_NOTEBOOK_JS, {"path": copy, "timeoutMs": 180_000})
+    assert run["ok"] and not run["errors"], run
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty",
+                           timeout=30_000)
+    page.evaluate("() => { const p = window.jupyterapp.shell.currentWidget;"
+                  " return p.sessionContext.shutdown().then(() => p.dispose()); }")
+    shutdown_kernels(lab_server)
+
+    nb = json.loads((lab_server.root / copy).read_text(encoding="utf-8"))
+    state = nb["metadata"].get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    views = [o["data"][WIDGET_VIEW]["model_id"] for c in nb["cells"] for o in c.get("outputs", [])
+             if WIDGET_VIEW in o.get("data", {})]
+    assert views, f"{copy}: no widget output was saved"
+    assert set(views) <= set(state), f"{copy}: saved views without saved state: {set(views) - set(state)}"
+
+    page.evaluate(OPEN_UNRUN_JS, {"path": copy, "timeoutMs": 90_000})
+    try:
+        shown = page.evaluate(SHOWN_OUTPUTS_JS, {"path": copy, "timeoutMs": 30_000})
+    finally:
+        page.evaluate(CLOSE_JS, {"path": copy})
+    broken = [o for o in shown if re.search(r"model not found|Error displaying widget", o["text"])]
+    widgets = [o for o in shown if o["shown"] == "widget"]
+    blank = [o for o in widgets if o["canvases"] and not picture_shown(o)]
+    report(f"{path} run, saved, reopened: {len(views)} widget views saved with their state; "
+           f"{len(widgets)} shown as widgets, {len(blank)} blank, {len(broken)} broken")
+    assert not broken, f"reopened after a save: {[o['text'][:100] for o in broken]}"
+    assert len(widgets) >= len(views) and not blank, (widgets, blank)

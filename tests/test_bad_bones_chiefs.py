@@ -395,19 +395,56 @@ def unit_table(facings=("e", "n"), leader_facing="s", sq="b2", players=2, leader
     return state, lead, others
 
 
-def test_a_unit_forms_and_only_the_instructor_s_move_is_offered():
+def test_a_unit_forms_with_everyone_still_on_the_square_when_the_instructor_moves():
     state, lead, others = unit_table()
     state, _ = to_movement(state, {0: "d4"})
     moves = [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move"]
-    assert moves == ["P1 move b2 s"]
-    err = refused(state, "P1 move b2 e", R + "chiefs.ruling.unit_join")
-    assert "P1 move b2 s" in str(err)
+    assert moves == ["P1 move b2 e", "P1 move b2 n", "P1 move b2 s"]
     state, events = play(state, "P1 move b2 s")
     spots = {where(state, t) for t in [lead, *others]}
     assert len(spots) == 1 and next(iter(spots))[2] == where(state, lead)[2]
     assert state.boards[0].units == {lead: tuple(sorted(others))}
     assert events[0].kind == "unit" and events[0].rule == R + "chiefs.instructor"
     assert all(state.boards[0].skeletons[t].side == state.token for t in [lead, *others])
+
+
+# The player orders the moves as they like, so a skeleton on an instructor's square may leave
+# first and stay out of the unit; only those still there when the instructor moves join it.
+def test_a_skeleton_moved_before_the_instructor_stays_out_of_its_unit():
+    state, lead, (east, north) = unit_table()
+    state, _ = to_movement(state, {0: "d4"})
+    state, _ = play(state, "P1 move b2 e")
+    assert where(state, east)[1] == "c2" and where(state, lead)[1] == "b2"
+    assert [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move" and a.args[0] == "b2"] == [
+        "P1 move b2 n", "P1 move b2 s"]
+    state, _ = play(state, "P1 move b2 s")
+    assert state.boards[0].units == {lead: (north,)} and where(state, east)[1] == "c2"
+
+
+def test_one_facing_the_instructor_s_way_leaves_first_by_saying_alone():
+    state, lead, (same,) = unit_table(facings=("s",))
+    state, _ = to_movement(state, {0: "d4"})
+    assert [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move"] == [
+        "P1 move b2 s", "P1 move b2 s alone"]
+    alone, _ = play(state, "P1 move b2 s alone")
+    assert lead not in alone.boards[0].units and where(alone, lead)[1] == "b2"
+    assert alone.boards[0].skeletons[lead].side != alone.token   # the instructor has still to move
+    together, _ = play(state, "P1 move b2 s")
+    assert together.boards[0].units == {lead: (same,)}
+
+
+def test_a_unit_already_formed_cannot_be_left():
+    state, lead, others = unit_table(sq="d1")
+    state, _ = to_movement(state, {0: "b4"})
+    state, _ = play(state, "P1 move d1 s")
+    state, _ = finish(state)
+    state, _ = to_movement(state, {0: "b3", 1: "d3"})
+    sq = where(state, lead)[1]
+    way = where(state, lead)[2]
+    assert [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move" and a.args[0] == sq] == [
+        f"P1 move {sq} {way}"]
+    err = refused(state, f"P1 move {sq} {way} alone", R + "chiefs.ruling.unit_join")
+    assert f"'P1 move {sq} {way}'" in str(err)
 
 
 def test_a_unit_flees_a_dragon_as_one():
@@ -487,7 +524,7 @@ def test_two_instructors_the_move_names_the_leader():
     plain = put(state, 0, "b2", "n")
     state, _ = to_movement(state, {0: "d4"})
     assert [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move"] == [
-        "P1 move b2 e instructor-2", "P1 move b2 s instructor-1"]
+        "P1 move b2 e instructor-2", "P1 move b2 n", "P1 move b2 s instructor-1"]
     state, _ = play(state, "P1 move b2 e instructor-2")
     assert state.boards[0].units == {second: tuple(sorted([first, plain]))}
     assert len({where(state, t) for t in (first, second, plain)}) == 1 and where(state, second)[1] == "c2"
@@ -507,7 +544,7 @@ def twin_instructors():
 def test_two_instructors_facing_the_same_way_the_player_still_chooses():
     state, first, second, plain = twin_instructors()
     assert [a.label for a in GAME.legal_actions(state, 0) if a.verb == "move"] == [
-        "P1 move b2 s instructor-1", "P1 move b2 s instructor-2"]
+        "P1 move b2 e", "P1 move b2 s instructor-1", "P1 move b2 s instructor-2"]
     for pick, other in ((first, second), (second, first)):
         after, events = play(state, f"P1 move b2 s {D.chiefs[pick - D.tokens].name}")
         assert after.boards[0].units == {pick: tuple(sorted([other, plain]))}
@@ -518,7 +555,7 @@ def test_two_instructors_facing_the_same_way_the_player_still_chooses():
 
 def test_two_instructors_a_move_that_names_no_leader_is_refused_with_the_choices():
     state, *_ = twin_instructors()
-    for label in ("P1 move b2 s", "P1 move b2 s instructor-3", "P1 move b2 e"):
+    for label in ("P1 move b2 s", "P1 move b2 s instructor-3"):
         err = refused(state, label, R + "chiefs.instructor")
         assert "P1 move b2 s instructor-1" in str(err) and "P1 move b2 s instructor-2" in str(err)
 

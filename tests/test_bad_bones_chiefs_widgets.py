@@ -384,17 +384,21 @@ def test_clicks_on_an_instructor_square_make_the_instructors_move(game):
     scene = render(game, s, 0, 0)
     g = view.layout(1)[0][0]
     legal = {a.label for a in game.legal_actions(s, 0)}
-    assert "P1 move b2 e" not in legal and "P1 move b2 n" not in legal
-    # every token on b2, and the square itself, make the instructor's move
-    for _f, _side, _sks, cx, cy, _size in view.stacks_at(s, g, *coords("b2")):
-        assert scene.hit_at(cx, cy).target == "P1 move b2 s"
+    # on b2 the instructor's token and the square make its move (everyone there goes along);
+    # the others, free to go first, each make their own move out of the unit
+    for f, _side, sks, cx, cy, _size in view.stacks_at(s, g, *coords("b2")):
+        lead = sks[0].id >= view.FIRST_CHIEF and game.data.chief(sks[0].id).kind == "instructor"
+        assert scene.hit_at(cx, cy).target == ("P1 move b2 s" if lead else f"P1 move b2 {f}")
+    assert {"P1 move b2 s", "P1 move b2 e", "P1 move b2 n"} <= legal
     x, y, w, h = g.square_box("b2")
     assert scene.hit_at(x + 4, y + h - 4).target == "P1 move b2 s"
     # two instructors on d1: the player picks the leader; each one's token makes the move naming
-    # it, and the other skeleton there (and the square) pick nobody
+    # it, the other skeleton there its own move, and the square picks nobody
     led = leaders(s.boards[0], s.token)[coords("d1")]
     names = {k.id: f"P1 move d1 {k.facing} {view.lead_name(k.id)}" for k in led}
-    assert set(names.values()) <= legal and len(names) == 2
+    names.update({k.id: "P1 move d1 n" for k in s.boards[0].skeletons.values()
+                  if view.square(k.r, k.c) == "d1" and k.facing == "n"})
+    assert set(names.values()) <= legal and len(names) == 3
     for _f, _side, sks, cx, cy, _size in view.stacks_at(s, g, *coords("d1")):
         hit = scene.hit_at(cx, cy)
         assert (hit and hit.target) == names.get(sks[0].id)
@@ -421,15 +425,17 @@ def test_table_moves_a_unit_by_a_click(game):
     rc = crowd[0]
     g = view.layout(1)[0][0]
     lead = leaders(s.boards[0], s.token)[rc][0]
-    follower = next(st for st in view.stacks_at(s, g, *rc) if st[2][0].id != lead.id and st[1] != s.token)
+    token = next(st for st in view.stacks_at(s, g, *rc) if st[2][0].id == lead.id)
+    others = {k.id for k in s.boards[0].skeletons.values()
+              if (k.r, k.c) == rc and k.side != s.token and k.id != lead.id}
     scene = table.current_scene()
-    hit = scene.hit_at(follower[3], follower[4])
+    hit = scene.hit_at(token[3], token[4])
     assert hit.target.endswith(f"move {view.square(*rc)} {lead.facing}")
-    table.click(follower[3], follower[4])   # a follower's token: the leader's move
+    table.click(token[3], token[4])   # the instructor's token: its move, with everyone there
     after = table.state
     assert table.actions[-1] == hit.target
     assert lead.id in after.boards[0].units or lead.id not in after.boards[0].skeletons
-    moved = [k for k in after.boards[0].skeletons.values() if k.id in {x.id for x in follower[2]}]
+    moved = [k for k in after.boards[0].skeletons.values() if k.id in others]
     assert all(k.side == after.token or (k.r, k.c) != rc for k in moved)
 
 

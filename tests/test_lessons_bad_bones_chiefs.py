@@ -245,7 +245,10 @@ UNIT = [("b2", "s", "instructor"), ("b2", "e", "red"), ("b2", "n", "blue")]
 
 def test_the_unit_examples_do_what_the_prose_says():
     drill = lessons.to_movement(lessons.chief_board(skeletons=UNIT))
-    assert lessons.moves_offered(drill) == ["P1 move b2 s", "P1 move-all"]
+    assert lessons.moves_offered(drill) == ["P1 move b2 e", "P1 move b2 n", "P1 move b2 s", "P1 move-all"]
+    early, _ = GAME.apply(drill, "P1 move b2 e")   # the red one leaves first: it stays out
+    early, _ = GAME.apply(early, "P1 move b2 s")
+    assert lessons.unit_of(early) == {"instructor-1": ["blue"]}
     assert path_rows(lessons.chief_board(skeletons=UNIT), 2)["red"] == ["b2", "→", "b3", "→", "TOWER!"]
     walled = path_rows(lessons.chief_board(skeletons=UNIT, traps=[("wall", "b3", "/")]), 2)
     assert {tuple(r[2:]) for r in walled.values()} == {("a3", "←", "forest")}
@@ -270,8 +273,8 @@ def test_a_thrown_unit_breaks_up_on_the_board_it_reaches():
 def test_two_instructors_and_the_crossbow():
     pair = lessons.to_movement(lessons.chief_board(skeletons=[("b2", "s", "instructor-1"),
                                                               ("b2", "e", "instructor-2"), ("b2", "n")]))
-    assert lessons.moves_offered(pair) == ["P1 move b2 e instructor-2", "P1 move b2 s instructor-1",
-                                           "P1 move-all"]
+    assert lessons.moves_offered(pair) == ["P1 move b2 e instructor-2", "P1 move b2 n",
+                                           "P1 move b2 s instructor-1", "P1 move-all"]
     pair, _ = GAME.apply(pair, "P1 move b2 e instructor-2")
     assert lessons.unit_of(pair) == {"instructor-2": ["green", "instructor-1"]}
     # facing the same way, they still make two moves: the player names the leader

@@ -647,7 +647,19 @@ class Referee:
         drawn = {t for e in events if e.kind == "draw" for t in e.data.get("drawn", ())}
         group = [t for t, sk in unmoved.items() if (sk.r, sk.c) == (r, c)]
         instructor_here = on_board(r, c) and any(t in INSTRUCTORS for t in group) and s.options.get("chiefs")
-        if instructor_here or (s.options.get("chiefs") and any(t in b0.units for t in group)):
+        chiefs_here = [t for t in group if t in INSTRUCTORS and (on_board(r, c) or t in b0.units)] \
+            if s.options.get("chiefs") else []
+        # a unit already formed stays whole; anyone else on the square may move first, alone
+        bound = {f for t in chiefs_here for f in b0.units.get(t, ())} | set(chiefs_here)
+        free = {unmoved[t].facing for t in group if t not in bound}
+        if chiefs_here:
+            offered = [a.args for a in GAME.legal_actions(s, seat) if a.verb == "move" and a.args[0] == sq]
+            need(free <= {a[1] for a in offered if not (len(a) == 3 and a[2] in CHIEF_NAMES.values())},
+                 f"every skeleton on {sq} not yet in a unit may move before the instructor: {offered}", ctx)
+        leading = chiefs_here and (named not in (None, "alone")
+                                   or (named is None and facing in {unmoved[t].facing for t in chiefs_here}))
+        if leading:
+            self.counts["instructor leads"] += 1
             if len(group) > 1 and on_board(r, c):
                 need(
                     set(movers) == set(group) - set(b0.frozen),
@@ -656,15 +668,20 @@ class Referee:
                 )
         else:
             need(len(movers) == 1, f"one move moves one skeleton, not {movers}", ctx)
+            need(not set(movers) & bound, f"{movers} cannot leave its unit or move as its instructor", ctx)
+            if chiefs_here:
+                self.counts["left an instructor's square first"] += 1
         # two chief instructors on one space: the player chooses which one leads, every time
         rivals = [t for t in group if t in INSTRUCTORS] if instructor_here else []
         if len(rivals) > 1:
             self.counts["two instructors: the player chose the leader"] += 1
-            offered = {a.args[2] if len(a.args) == 3 else None
-                       for a in GAME.legal_actions(s, seat) if a.verb == "move" and a.args[0] == sq}
+            rival_ways = {unmoved[t].facing for t in rivals}
+            offered = {a.args[2] if len(a.args) == 3 else None for a in GAME.legal_actions(s, seat)
+                       if a.verb == "move" and a.args[0] == sq and a.args[1] in rival_ways
+                       and a.args[-1] != "alone"}
             need(offered == {CHIEF_NAMES[t] for t in rivals},
                  f"two instructors on {sq}: every move there names one of them as leader, not {offered}", ctx)
-        lead = (next(t for t, n in CHIEF_NAMES.items() if n == named) if named else
+        lead = (next(t for t, n in CHIEF_NAMES.items() if n == named) if named not in (None, "alone") else
                 next((t for t in movers if t in INSTRUCTORS and unmoved[t].facing == facing), movers[0]))
         need(lead in movers, f"the chosen leader {named} moves", ctx)
         if len(rivals) > 1 and lead in new.boards[seat].skeletons and not new.over \

@@ -40,7 +40,7 @@ from bonekit.games.bad_bones.board import (
     square,
 )
 from bonekit.games.bad_bones.moves import FIRST_CHIEF, chief_kind, exit_targets
-from bonekit.games.bad_bones.units import lead_name, leaders
+from bonekit.games.bad_bones.units import ALONE, lead_name, leaders, loose
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
 from . import access
@@ -1832,11 +1832,12 @@ def chief_entries(s: BadBonesState) -> list[Entry]:
 # ---- the chiefs' clicks -----------------------------------------------------------------------
 def _chief_move_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry, p: int,
                      legal: list[Action]) -> None:
-    """The movement phase's clicks in a game with the chiefs. A spot where a Chief Instructor
-    is still to move offers only its move (everyone there goes with it): a click on any token
-    there, or on the square itself, makes that move. With two instructors the player chooses the
-    leader: each instructor's token makes the move that names it, and nothing else there is
-    clickable. Elsewhere each unmoved stack and chief is clicked as usual."""
+    """The movement phase's clicks in a game with the chiefs. On a spot where a Chief
+    Instructor is still to move, a click on the instructor (or on the square itself) makes its
+    move, which takes everyone still there along; with two instructors the player chooses the
+    leader by clicking its token (the move names it). Another skeleton there that may go first
+    makes its own move, out of the unit; the members of a unit already formed make their
+    leader's. Elsewhere each unmoved stack and chief is clicked as usual."""
     b = s.boards[p]
     who = seat_name(p)
     labels = {a.label for a in legal}
@@ -1862,27 +1863,29 @@ def _chief_move_hits(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry
         sq = square(*rc)
         stacks = stacks_at(s, g, *rc)
         unmoved = sum(len(sks) for _f, side, sks, *_ in stacks if side != s.token)
-        if len(here) > 1:   # two instructors: the player picks the leader by clicking its token
-            ids = {k.id: k for k in here}
-            for _f, side, sks, cx, cy, size in stacks:
-                lead = ids.get(sks[0].id)
-                label = lead and f"{who} move {sq} {lead.facing} {lead_name(lead.id)}"
-                if side != s.token and label in labels:
-                    _stack_hit(scene, cx, cy, size, label, _unit_tip(lead, sq, unmoved, chosen=True))
-            continue
-        first = f"{who} move {sq} {here[0].facing}"
-        if first in labels:   # the square itself (under its tokens' regions): the leader's move
+        ids = {k.id: k for k in here}
+        ways = {k.facing for k in here}
+        free = loose(b, here, *rc, s.token)   # who may leave before the instructor, by facing
+        single = f"{who} move {sq} {here[0].facing}" if len(here) == 1 else None
+        if single in labels:   # the square itself (under its tokens' regions): the leader's move
             x, y, w, h = g.box(*rc)
             scene.add(Rect(x + 3, y + 3, w - 6, h - 6, None, LEGAL_EDGE, 2.5, 4))
-            scene.hit(x, y, w, h, first, _unit_tip(here[0], sq, unmoved))
-        ids = {k.id: k for k in here}
-        for _f, side, sks, cx, cy, size in stacks:
+            scene.hit(x, y, w, h, single, _unit_tip(here[0], sq, unmoved))
+        for f, side, sks, cx, cy, size in stacks:
             if side == s.token:
                 continue
-            lead = ids.get(sks[0].id, here[0])
-            label = f"{who} move {sq} {lead.facing}"
+            lead = ids.get(sks[0].id)
+            if lead is not None:   # an instructor's token: its move (named if there are several)
+                label = single or f"{who} move {sq} {lead.facing} {lead_name(lead.id)}"
+                tip = _unit_tip(lead, sq, unmoved, chosen=single is None)
+            elif free.get(f) in {k.id for k in sks}:   # it may go first, leaving the instructor
+                label = f"{who} move {sq} {f}" + (f" {ALONE}" if f in ways else "")
+                tip = (f"move the {plural(len(sks), 'skeleton')} on {sq} one step {DIRECTION_WORDS[f]} "
+                       "before the Chief Instructor, out of its unit")
+            else:   # a unit's member: it goes with its leader
+                label, tip = single, single and _unit_tip(here[0], sq, unmoved)
             if label in labels:
-                _stack_hit(scene, cx, cy, size, label, _unit_tip(lead, sq, unmoved))
+                _stack_hit(scene, cx, cy, size, label, tip)
 
 
 def _unit_tip(lead, sq: str, unmoved: int, chosen: bool = False) -> str:

@@ -13,6 +13,7 @@ from .board import COORDS, DIRS, KING, components, coords, on_board, other_side,
 from .market import COST, WEAPONS
 from .moves import answer_send, forest_spot, move_skeleton, pop_pending, repel, repel_options
 from .state import BadBonesState, Skeleton, own
+from .units import leaves_instructor
 from .weapons import weapon_actions
 
 
@@ -221,6 +222,10 @@ class GuardBot:
             best = _safest(game, view, seat, p.square)
             return next(a for a in legal if a.args[0] == best)
         if view.phase == "move":
+            # GuardBot lets an instructor take its whole square along rather than move the others
+            # first (its forecast traces skeletons one by one and cannot weigh a unit's split)
+            board = view.boards[seat]
+            legal = [a for a in legal if a.verb != "move" or not leaves_instructor(board, a, view.token)]
             first = legal[0]
             if len(first.args) == 3:   # two instructors: choose the leader whose way costs least
                 options = [a for a in legal if a.args[:1] == first.args[:1]]

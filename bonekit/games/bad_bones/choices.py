@@ -29,7 +29,7 @@ from .board import (
 )
 from .moves import R, _exits, repel_options
 from .state import BadBonesState, Board, Pending, Skeleton
-from .units import group_allowed, lead_name, leaders
+from .units import ALONE, lead_name, leaders, resolve, spot_moves
 from .weapons import weapon_actions, weapon_is_legal, why_weapon_illegal
 
 ORIENTATIONS = ("/", "\\")
@@ -134,15 +134,14 @@ def legal_actions(state: BadBonesState, seat: int) -> list[Action]:
     token = state.token
     groups = sorted({(s.r, s.c, s.facing) for s in board.skeletons.values() if s.side != token})
     led = leaders(board, token) if state.options.get("chiefs") else None
-    if led:  # a would-be leader's spot moves only its way (units.py)
-        groups = [g for g in groups if (g[0], g[1]) not in led
-                  or (len(led[g[0], g[1]]) == 1 and led[g[0], g[1]][0].facing == g[2])]
+    if led:  # a would-be leader's spot has moves of its own (units.spot_moves)
+        groups = [g for g in groups if (g[0], g[1]) not in led]
     moves = table.moves
     out = [moves[g] if g in moves else table.move(*g) for g in groups]
-    if led:  # two instructors or more on a spot: each move there names its leader
-        chosen = [Action(seat, "move", (square(*rc), s.facing, lead_name(s.id)))
-                  for rc, here in led.items() if len(here) > 1 for s in here]
-        out = sorted(out + chosen, key=lambda a: (coords(a.args[0]), a.args))
+    if led:
+        out += [Action(seat, "move", args) for rc, here in led.items()
+                for args in spot_moves(board, here, rc[0], rc[1], token)]
+        out.sort(key=lambda a: (coords(a.args[0]), a.args))
     out.append(table.move_all)
     return out
 
@@ -206,7 +205,9 @@ def is_legal(state: BadBonesState, action: Action) -> bool:
         return False
     if not state.options.get("chiefs"):
         return len(args) == 2
-    return group_allowed(board, rc[0], rc[1], args[1], state.token, args[2] if len(args) == 3 else None)
+    if rc not in leaders(board, state.token):
+        return len(args) == 2
+    return resolve(board, rc[0], rc[1], args[1], args[2] if len(args) == 3 else None, state.token) is not None
 
 
 def _occupied(board: Board, sq: str) -> bool:
@@ -278,17 +279,23 @@ def why_illegal(game, state: BadBonesState, action: Action) -> tuple[str, str]:
     if action.verb == "move" and len(args) in named and coords(args[0]) is not None \
             and _first(board, *coords(args[0]), args[1], state.token) is not None:
         here = leaders(board, state.token).get(coords(args[0]), [])
-        if len(here) > 1:   # the player names the leader (the rulebook's own choice)
+        if len(here) > 1 and args[-1] != ALONE and args[1] in {s.facing for s in here}:
+            # the player names the leader (the rulebook's own choice)
             ways = " or ".join(f"'{who_} move {args[0]} {s.facing} {lead_name(s.id)}'" for s in here)
             return (f"{len(here)} Chief Instructors are on {args[0]}: {who_} chooses which one leads "
                     f"the unit, and the move names it: {ways}", R + "chiefs.instructor")
+        offered = ", ".join(f"'{who_} move {' '.join(a)}'"
+                            for a in (spot_moves(board, here, *coords(args[0]), state.token) if here else ()))
+        if len(args) == 3 and args[2] == ALONE and here:
+            return (f"no skeleton facing {args[1]} on {args[0]} may leave before the Chief Instructor "
+                    f"(a unit already formed stays whole); the moves there: {offered}",
+                    R + "chiefs.ruling.unit_join")
         if len(args) == 3:
             plain = f"'{who_} move {args[0]} {here[0].facing if here else args[1]}'"
             return (f"a move names its leader only where two Chief Instructors or more share a "
                     f"square; here play {plain}", R + "chiefs.ruling.unit_leader")
-        ways = " or ".join(f"'{who_} move {args[0]} {s.facing}'" for s in here)
-        return (f"the skeletons on {args[0]} move with the Chief Instructor there, its way: {ways}",
-                R + "chiefs.ruling.unit_join")
+        return (f"the skeletons of the unit on {args[0]} move with their Chief Instructor, its way; "
+                f"the moves there: {offered}", R + "chiefs.instructor")
     if action.verb == "move":
         return (f"{who_} has no unmoved skeleton at {' '.join(args) or '?'}; labels look like "
                 f"'{who_} move b2 s' (square and facing) or '{who_} move top-c s'", phase_rule)

@@ -365,10 +365,16 @@ class BadBones(Game[BadBonesState]):
                 self._answer(state, seat, args[0], events)
             if state.phase == "hero":  # the hero phase ends for a seat once its weapon is settled
                 set_done(state, seat, not state.pending[seat])
-        elif verb == "move":   # a third word names the leader chosen between two instructors
-            sid = units.lead_token(args[2]) if len(args) == 3 else None
-            self._move(state, seat, first_of_group(state, seat, args[0], args[1]) if sid is None else sid,
-                       events)
+        elif verb == "move":
+            r, c = COORDS[args[0]]
+            extra = args[2] if len(args) == 3 else None
+            got = (units.resolve(state.boards[seat], r, c, args[1], extra, state.token)
+                   if state.options.get("chiefs") else None)
+            if got is not None and not got[1]:   # it leaves before the instructor on its square
+                move_skeleton(state, seat, got[0], events)
+            else:   # (with the chiefs: a unit's move, its leader named if there were several)
+                self._move(state, seat, first_of_group(state, seat, args[0], args[1]) if got is None
+                           else got[0], events)
         elif verb == "hero":
             self._hero(state, seat, args[0], events)
             set_done(state, seat, not state.pending[seat])  # a weapon may be owed

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...core.events import Event
 from ...core.words import plural
 from . import weapons
-from .board import DIR_NAMES, NAMES, components, on_board
+from .board import COORDS, DIR_NAMES, NAMES, components, on_board, square
 from .moves import (
     FIRST_CHIEF,
     R,
@@ -68,17 +68,66 @@ def lead_token(name: str) -> int | None:
     return _TOKEN_OF.get(name)
 
 
-def group_allowed(board: Board, r: int, c: int, facing: str, token: str, lead: str | None = None) -> bool:
-    """Whether ``move <square> <facing> [<leader>]`` may be played: on a spot with a would-be
-    leader only a leader's facing moves (everyone there goes with it; ruling
-    bad_bones.chiefs.ruling.unit_join), and with two or more the move names the one who leads
-    (bad_bones.chiefs.instructor: the player always chooses)."""
+ALONE = "alone"
+"""A move's last word for a skeleton that leaves an instructor's square before it, though it
+faces the instructor's way (``P1 move b2 s alone``)."""
+
+
+def loose(board: Board, here: list[Skeleton], r: int, c: int, token: str) -> dict[str, int]:
+    """facing -> the lowest token on (r, c) still to move that may go before the would-be
+    leaders ``here``: neither one of them nor a member of a unit one of them leads."""
+    bound = {s.id for s in here} | {f for s in here for f in board.units.get(s.id, ())}
+    out: dict[str, int] = {}
+    for k in board.skeletons.values():
+        if k.r == r and k.c == c and k.side != token and k.id not in bound:
+            if k.facing not in out or k.id < out[k.facing]:
+                out[k.facing] = k.id
+    return out
+
+
+def resolve(board: Board, r: int, c: int, facing: str, extra: str | None,
+            token: str) -> tuple[int, bool] | None:
+    """What ``move <square> <facing> [<extra>]`` moves from (r, c) in a game with the chiefs,
+    as (token, whether it leads a unit), or None when that move is not legal. The player moves
+    skeletons in any order, so those on an instructor's square may leave before it, one by one
+    (``extra`` "alone" when one faces a leader's way; ruling bad_bones.chiefs.ruling.unit_join);
+    a unit already formed stays whole; the instructor's own move takes everyone still there,
+    and with two or more instructors it names the one who leads (bad_bones.chiefs.instructor)."""
     here = leaders(board, token).get((r, c))
-    if here is None:
-        return lead is None
-    if len(here) == 1:
-        return lead is None and here[0].facing == facing
-    return lead is not None and any(s.facing == facing and lead_name(s.id) == lead for s in here)
+    if not here:
+        return None
+    facings = {s.facing for s in here}
+    if extra is None and facing in facings:
+        return (here[0].id, True) if len(here) == 1 else None
+    if extra is None or extra == ALONE:
+        if (extra == ALONE) != (facing in facings):
+            return None
+        sid = loose(board, here, r, c, token).get(facing)
+        return None if sid is None else (sid, False)
+    lead = next((s for s in here if s.facing == facing and lead_name(s.id) == extra), None)
+    return None if lead is None or len(here) < 2 else (lead.id, True)
+
+
+def spot_moves(board: Board, here: list[Skeleton], r: int, c: int, token: str) -> list[tuple[str, ...]]:
+    """The move arguments offered on a would-be leader's spot: the instructor's move (one per
+    instructor, named, when there are several), then one for each skeleton that may go first."""
+    sq = square(r, c)
+    facings = {s.facing for s in here}
+    out = ([(sq, here[0].facing)] if len(here) == 1
+           else [(sq, s.facing, lead_name(s.id)) for s in here])
+    out += [(sq, f, ALONE) if f in facings else (sq, f) for f in loose(board, here, r, c, token)]
+    return sorted(out)
+
+
+def leaves_instructor(board: Board, action, token: str) -> bool:
+    """Whether a move takes a skeleton off an instructor's square before the instructor."""
+    rc = COORDS.get(action.args[0])
+    here = leaders(board, token).get(rc) if rc is not None else None
+    if not here:
+        return False
+    got = resolve(board, rc[0], rc[1], action.args[1], action.args[2] if len(action.args) > 2 else None,
+                  token)
+    return got is not None and not got[1]
 
 
 def move(state: BadBonesState, seat: int, sid: int, events: list[Event] | None) -> None:

@@ -172,3 +172,34 @@ def test_the_emperor_chased_by_a_dragon_onto_ruins_loses_the_game():
     assert "P1 repel b2" in labels(state) and not state.over
     after, events = play(state, "P1 repel b2")
     assert lost_to_the_emperor(after, events)
+
+
+def ruin(state, seat: int, sq: str) -> None:
+    """Bring down ``seat``'s tower on ``sq`` by hand: its ruins and their arrows remain."""
+    b = state.boards[seat]
+    b.towers = tuple(t for t in b.towers if t != sq)
+    b.floors = len(b.towers)
+    b.arrows = {**b.arrows, **D.ruins[sq]}
+
+
+def test_the_emperor_dropped_on_ruins_by_the_morning_star_loses_the_game():
+    state = GAME.new(2, "coop", seed=0, setup="empty", chiefs=True)
+    state, _ = play(state, "P1 start d4", "P2 start d4")
+    state.boards[0].weapon = "morning_star"
+    ruin(state, 0, "b4")
+    for _ in range(3):
+        put_token(state, 0, "c4", "s")
+    put_token(state, 0, "c5", "w", chief("emperor"))
+    state, _ = play(state, "P1 hero c4", "P1 weapon use", "P1 lift c5")
+    assert "P1 drop b4" in labels(state)
+    after, events = play(state, "P1 drop b4")
+    assert lost_to_the_emperor(after, events)
+
+
+def test_a_barricade_on_the_ruins_still_keeps_the_emperor_off():
+    state, _, emperor = emperor_table()
+    ruin(state, 0, "b2")
+    state.boards[0].traps = {**state.boards[0].traps, "b2": Trap("barricade", False)}
+    after, _ = play(state, "P1 move a2 e")
+    sk = after.boards[0].skeletons[emperor]
+    assert not after.over and (sk.r, sk.c) == coords("a2")

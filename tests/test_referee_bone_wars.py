@@ -29,9 +29,27 @@ What it holds the engine to, in our own words:
   off its university onto one of its two dig sites before the round's first card.
 - Rounds and scoring: four rounds; scorings only after rounds 2 and 4, paying loyalty
   multiplier times credibility; the board reset between rounds; the winner by RP, then archive.
-- The solo game: Theodore never asks anything; his start, his camps in order, his slot tiles in
-  order, his passing, his return to a university, his habits where they show in the state.
+- Setup: the bundles go round and back, one of each kind a player, the species bundle's bones to
+  the crates, careers in the left column with the patron and grant of their university space
+  (different patrons at two players); round 1's order from the profession track.
+- Bonuses that show in the state: a minor find's envelope (once per card there) and column
+  bonus, a claim's round bonus, a moved card's envelope bonus once, when paid without a choice.
+- What must be offered: every card one can pay for, the moves along arrows, digs within depth,
+  the locations the paleontologist may go to, every debunk the rival's papers allow (those under
+  the portrait too), every award space one qualifies for (with Lucas's card, held ones too,
+  virtual markers included), every matching minor find, every species one can publish.
+- The end: most RP, then most archived cards, then the larger head (option head_cm).
+- The solo game: Theodore never asks anything; his setup (highest profession, the other
+  patron's highest space), his turn read from his cards (the top card into the leftmost open
+  slot, a team back on the next card means no paleontologist action, a back's loyalty with the
+  rival), his camps and slot tiles in his order, his passing (only when full or unable to pay),
+  his profession (the highest useful), his return to a university (most papers, his patron,
+  highest space), his rare bones (least available, ties skull, limb, torso, tail).
 - Refused actions raise IllegalAction citing a rule and change nothing.
+
+Some tables are staged as play begins (both halves of the bookshelf nearly full, crates filled,
+Lucas's card in hand, cards archived, Theodore's first slot tiles placed in his order), moving
+pieces only between their places, so that the rare situations come often enough for the floors.
 
 The neutral team's two-player start, the teams' step off the universities as a round begins
 and the box's limits on neutral papers and virtual camps are checked like every other rule.
@@ -62,7 +80,6 @@ ALL_SPECIES = sorted(SPECIES)
 PALEO = {p.id: p for p in D.paleontologists}
 PERSON = {p.id: p.person for p in D.paleontologists}
 TEAM = D.team_cards
-BASIC = sorted(c for c, t in TEAM.items() if not t.advanced)
 ADVANCED = sorted(c for c, t in TEAM.items() if t.advanced)
 SPECIALISTS = sorted(D.specialists)
 ENV_OF = {sp: next(e.id for e in D.archive if e.find == s.find) for sp, s in SPECIES.items()}
@@ -218,14 +235,17 @@ def open_profession(s, spot):
 
 # ---- the referee ---------------------------------------------------------------------------------
 class Referee:
-    def __init__(self, counts, label):
+    def __init__(self, counts, label, examples=None):
         self.counts, self.label = counts, label
+        self.examples = {} if examples is None else examples
         self.index = 0
         self.turn_claims = 0
         self.turn_finds = 0
         self.reed_used = False
         self.pub = None
         self.theo_acted = False
+        self.bundle_seats = []  # who chose each setup bundle, in order
+        self.careers = []  # the university spaces of the careers, in order
         self.round_seen = 1
         self.neutral_moved_round = 0
 
@@ -236,6 +256,11 @@ class Referee:
     def need(self, cond, msg):
         if not cond:
             self.fail(msg)
+
+    def finding(self, key, msg):
+        """A known departure whose fix has not landed (see FINDINGS): counted, the game goes on."""
+        self.counts["finding " + key] += 1
+        self.examples.setdefault(key, f"{msg} [{self.label}, action #{self.index}]")
 
     # ---- every state
     def check_state(self, s):
@@ -528,10 +553,17 @@ class Referee:
         kinds = q.bundles.get(seat, []) if q.phase == "bundles" else None
         if kinds is not None:
             self.need(len(kinds) == len(set(kinds)), "two bundles of one kind")
+        self.bundle_seats.append(seat)
         if a.verb == "bundle":
             self.need(a.args[0] in b.hand, "the bundle's species card goes to the hand")
+            bones = next(x for sp, x in p.offer if sp == a.args[0])
+            self.need(
+                Counter(b.crates) - Counter(p.boards[seat].crates) == Counter(bones),
+                f"the bundle's bones {bones} go to the crates",
+            )
         else:
             row, space = int(a.args[0]), int(a.args[1])
+            self.careers.append(space)
             self.need(b.profession == (row, 1) or q.phase != "bundles", "a career starts in the left column")
             self.need(p.universities[space] is None, "a career on a free university space")
             self.need(
@@ -887,6 +919,19 @@ class Referee:
             self.counts["exchanges"] += 1
         elif d.kind == "cover":
             self.counts["covers removed"] += 1
+        elif d.kind == "rearchive" and a.verb == "archive":
+            env = a.args[1].upper()
+            self.need(a.args[0] in bq.archive.get(env, []), "the archived card moves to the envelope named")
+            self.need(len(bp.archive.get(env, [])) < archive_limit(bp), "a card moved into a full envelope")
+            if not p.effects and not q.pending and not q.effects and not self.theo_acted:
+                times = len(bq.archive[env]) if bp.grant == "move_archived_all" else 1
+                fx = [e for e in next(x.bonus for x in D.archive if x.id == env)] * times
+                self.need(
+                    bq.money - bp.money == sum(e.get("money", 0) for e in fx)
+                    and bq.rp - bp.rp == sum(e.get("rp", 0) for e in fx),
+                    f"moving a card to envelope {env} pays its bonus once ({fx})",
+                )
+                self.counts["card moves checked"] += 1
         elif d.kind == "upgrade" and a.verb in ("upgrade", "hire"):
             self.counts["team upgrades"] += 1
         elif d.kind == "slot":
@@ -1147,17 +1192,25 @@ class Referee:
             len(spaces) <= CAMPS_PER_COLOUR * (4 - n),
             f"{len(spaces)} camp spaces to close with {CAMPS_PER_COLOUR * (4 - n)} virtual camps",
         )
-        careers = {p.boards[s_].university for s_ in range(n)} | {q.boards[s_].university for s_ in range(n)}
+        solo = q.variant == "solo"
+        if solo:  # your career comes before Theodore's: his is the space his grant marker names
+            self.careers.append(next(k for k, g in q.grants.items() if g == q.boards[THEO].grant))
+        self.need(len(self.careers) == n, f"one career a player: {self.careers}")
         if n == 2:
             self.need(
-                q.neutral == q.first_career,
-                f"the neutral team starts on {q.neutral}, the first team marker on {q.first_career}",
+                q.neutral == self.careers[0],
+                f"the neutral team starts on {q.neutral}, the first team marker on {self.careers[0]}",
             )
         elif n == 3:
-            left = [k for k in UNI if k not in careers]
+            left = [k for k in UNI if k not in self.careers]
             self.need(
                 [q.neutral] == left, f"the neutral team starts on {q.neutral}, the space left is {left}"
             )
+        self.need(q.order == order_from_track(q), f"round 1's order follows the profession track: {q.order}")
+        if not solo:  # clockwise from the first chooser, then back the other way
+            seq = self.bundle_seats
+            cw = [(seq[0] + i) % n for i in range(n)]
+            self.need(seq == cw + cw[::-1], f"the setup bundles go round and back: {seq}")
 
     # ---- the solo game's visible habits
     def check_solo_step(self, p, a, q):
@@ -1211,7 +1264,9 @@ class Referee:
         tp, tq = p.boards[THEO], q.boards[THEO]
         slot = next(i for i, c in enumerate(tp.played) if c is None)
         self.need(tq.played[slot] == card.id, f"Theodore's top card {card.id} goes to his leftmost open slot")
-        self.need(slot_cost(tp, slot) <= tp.money + (q.boards[0].money < 0), "Theodore pays for his slot")
+        # he could pay for it (the meeting grant may have paid him on the player's step before)
+        bonus = 1 if tp.grant == "meet_teams_money" else 0
+        self.need(slot_cost(tp, slot) <= tp.money + bonus, "Theodore plays only a slot he can pay for")
         self.counts["theodore turns followed"] += 1
         if nxt.back["kind"] == "team":
             # a team back: no paleontologist action (no paper archived, no award, no minor find)
@@ -1286,6 +1341,20 @@ class Referee:
             return (-papers[UNI[space].patron], UNI[space].patron != tp.patron, -space)
 
         want = min(free, key=rank)
+        on_shelves = {
+            pat: sum(1 for shelf in q.shelves[pat] for v in shelf if v) for pat in ("marsh", "cope")
+        }
+        if on_shelves != papers:
+            self.counts["theodore returns with papers under a portrait"] += 1
+            # finding: his count leaves out the papers waiting under the portraits
+            shelves_only = min(free, key=lambda x: (-on_shelves[UNI[x].patron],) + rank(x)[1:])
+            if tq.university == shelves_only != want:
+                self.finding(
+                    "theodore_counts_portrait_papers",
+                    f"Theodore returns to space {tq.university}; the side with the most published papers "
+                    f"({papers}, portrait papers included) gives space {want}",
+                )
+                return
         self.need(
             tq.university == want, f"Theodore returns to space {want} (papers {papers}), not {tq.university}"
         )
@@ -1467,6 +1536,16 @@ def stage(s, r, what):
         for seat, c in zip(range(seat_count(s)), lucas):
             s.paleo_deck.remove(c)
             s.boards[seat].hand.append(c)
+    if "portrait" in what and s.variant == "solo":
+        # both halves full, and papers under the portrait of the patron Theodore does not serve
+        # (value-4 papers there: only a set of four identical bones takes one down)
+        other = "cope" if s.boards[THEO].patron == "marsh" else "marsh"
+        for patron in ("marsh", "cope"):
+            for i, shelf in enumerate(SHELVES):
+                for k, m in enumerate(shelf):
+                    if m <= s.players:
+                        s.shelves[patron][i][k] = 4 if patron == other else 2
+        s.overflow[other] += [4] * r.choice((1, 2, 3))
     if "slots" in what and s.variant == "solo":  # Theodore has placed tiles already, in his order
         b = s.boards[THEO]
         for step in range(r.choice((1, 2, 2, 3))):
@@ -1523,7 +1602,7 @@ def probe(ref, s, seat, legal, rnd):
 # ---- playing ---------------------------------------------------------------------------------------
 def table(kind, seed):
     r = random.Random(f"bone-wars-referee:{kind}:{seed}")
-    if kind == "solo":
+    if kind.startswith("solo"):
         opts = {"level": r.choice(("advanced", "expert"))}
         if r.random() < 0.5:
             opts["head_cm"] = r.choice((50, 56, 60))
@@ -1531,7 +1610,10 @@ def table(kind, seed):
             opts["reward_order"] = "fixed"
         choice = r.random()
         bot = ScholarBot(seed) if choice < 0.35 else Seeker(seed, passing=0.02)
-        return 1, "solo", opts, {0: bot}, staging(r)
+        what = staging(r, solo=True)
+        if kind == "solo-portrait":  # every table crowded under a portrait (Theodore's return)
+            what = (what - {"shelves", "bones"}) | {"portrait"}
+        return 1, "solo", opts, {0: bot}, what
     players = int(kind[0])
     mix = r.random()
     bots = {}
@@ -1550,15 +1632,18 @@ def table(kind, seed):
     return players, "basic", opts, bots, staging(r)
 
 
-def staging(r):
-    return {w for w in ("shelves", "bones", "lucas", "archive", "slots") if r.random() < 0.45}
+def staging(r, solo=False):
+    what = {w for w in ("shelves", "bones", "lucas", "archive", "slots") if r.random() < 0.45}
+    if solo and r.random() < 0.4:
+        what = (what - {"shelves", "bones"}) | {"portrait"}
+    return what
 
 
-def play(kind, seed, counts, probe_rate=0.03):
+def play(kind, seed, counts, examples=None, probe_rate=0.03):
     players, variant, opts, bots, what = table(kind, seed)
     s = GAME.new(players, variant, seed=seed, **opts)
     label = f"GAME.new({players}, {variant!r}, seed={seed}, **{opts!r}), staged {sorted(what)}"
-    ref = Referee(counts, label)
+    ref = Referee(counts, label, examples)
     rnd = random.Random(seed)
     ref.check_state(s)
     solo_started = False
@@ -1595,16 +1680,16 @@ def play(kind, seed, counts, probe_rate=0.03):
 
 
 def run_batch(kind, seeds):
-    counts, failures = Counter(), []
+    counts, failures, examples = Counter(), [], {}
     for seed in seeds:
         try:
-            play(kind, seed, counts)
+            play(kind, seed, counts, examples)
         except Found as e:
             failures.append(str(e))
-    return counts, failures
+    return counts, failures, examples
 
 
-BATCHES = {"2p": 80, "3p": 60, "4p": 48, "solo": 120}
+BATCHES = {"2p": 80, "3p": 60, "4p": 48, "solo": 120, "solo-portrait": 40}
 FLOORS = {  # about half of what the batches show (scorings: every game's two)
     "2p": {
         "debunks": 25,
@@ -1664,6 +1749,7 @@ FLOORS = {  # about half of what the batches show (scorings: every game's two)
         "scorings": 240,
         "refusals": 400,
     },
+    "solo-portrait": {"theodore returns with papers under a portrait": 5, "scorings": 80},
 }
 
 
@@ -1675,8 +1761,36 @@ def batch(kind):
 @pytest.mark.parametrize("kind", list(BATCHES))
 def test_referee(kind):
     """Every action of every game keeps the rules above, and the rare situations happened."""
-    counts, failures = batch(kind)
+    counts, failures, _ = batch(kind)
     print(kind, dict(sorted(counts.items())))
     assert not failures, f"{len(failures)} games broke a rule; first: {failures[0]}"
     low = {k: counts[k] for k, floor in FLOORS[kind].items() if counts[k] < floor}
     assert not low, f"rare situations not seen enough: {low} (floors {FLOORS[kind]})"
+
+
+# Departures from the rulebook the referee found, whose engine fix has not landed: each is
+# checked in the batches like every rule (counted instead of failing the batch) and held here
+# as a strict expected failure, so the fix shows up as an unexpected pass.
+FINDINGS = {
+    "theodore_counts_portrait_papers": (
+        "Solo, Theodore's return to a university: the rulebook sends him to the side with the most "
+        "published papers, and a paper waiting under a portrait is published; the engine counts the "
+        "shelves only (solo._pass_choice), so a full half with papers under its portrait ties with a "
+        "full half without. Reproduce: GAME.new(1, 'solo', seed=S, level=...) with both halves full "
+        "and papers under the portrait of the patron Theodore does not serve, as the solo batch's "
+        "tables staged 'portrait' do (the example below names the seed and the action)"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "key", [pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=FINDINGS[k])) for k in FINDINGS]
+)
+def test_finding_is_fixed(key):
+    """No game of any batch shows the departure any more."""
+    total, example = 0, None
+    for kind in BATCHES:
+        counts, _, examples = batch(kind)
+        total += counts["finding " + key]
+        example = example or examples.get(key)
+    assert total == 0, f"{key}: seen {total} times; first: {example}"

@@ -563,8 +563,9 @@ def test_data_sources_and_rulings():
     assert sources["bag_rules"].startswith("kit: ")
     found = lessons.rulings(game.rules)
     ids = {s.id for s in found}
-    assert {"rolled_bones.goal.hold", "rolled_bones.battle.ties", "rolled_bones.magic.worn_out",
-            "rolled_bones.symbols.flying", "rolled_bones.stacking"} <= ids
+    assert {"rolled_bones.ruling.full_round", "rolled_bones.ruling.first_strike_both",
+            "rolled_bones.ruling.worn_out", "rolled_bones.ruling.flying",
+            "rolled_bones.ruling.stack_limits"} <= ids
     assert "rolled_bones.battle.hand_to_hand" not in ids
     assert "starter bag 'keep' (20 dice" in lessons.bags_table()
 

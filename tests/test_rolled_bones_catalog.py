@@ -28,7 +28,7 @@ turn turn.start turn.build turn.refill turn.arrange turn.bones_roll turn.enter t
 turn.actions turn.move turn.next
 battle battle.targets battle.base_target battle.intercept battle.hand_to_hand battle.ties
 battle.projectile battle.defeat battle.base_destroyed battle.spill
-magic.apply magic.recurring magic.worn_out magic.owner magic.no_target
+magic.apply magic.recurring magic.worn_out magic.owner magic.no_target dice.item_recurring
 flash.play band.abilities
 alliances alliances.propose alliances.command alliances.break alliances.win
 arena arena.rack arena.turn arena.destroyed arena.kills arena.win
@@ -38,10 +38,11 @@ powers.swoop powers.unyielding
 script example
 """.split()
 
-# Sections that record a choice of the kit: each must say why and give an alternative.
-RULINGS = """goal.hold dice.weapons symbols.flying areas.adjacent stacking setup.bags
-turn.bones_roll turn.enter battle.ties magic.worn_out magic.no_target flash.play
-band.abilities alliances.command alliances.win arena.setup""".split()
+# The kit's rulings: each in its own section, saying why and giving an alternative.
+RULINGS = """ruling.full_round ruling.suited_power_side ruling.flying ruling.adjacent_areas
+ruling.stack_limits ruling.bag_minimums ruling.empty_rack_place ruling.entry_is_action
+ruling.first_strike_both ruling.worn_out ruling.magic_no_target ruling.flash_moments
+ruling.band_limits ruling.grant ruling.allies_win_alone ruling.arena_dice ruling.round_limit""".split()
 
 MIN_WORDS = 8
 
@@ -98,8 +99,11 @@ def test_every_heading_parses_and_is_prefixed(catalog):
 def test_rulings_say_why_and_name_an_alternative(catalog):
     texts = {s.id: " ".join(s.text.split()) for s in catalog}
     assert all("Kit ruling" in texts[f"rolled_bones.{i}"] for i in RULINGS)
+    assert {i for i in texts if ".ruling." in i} == {f"rolled_bones.{i}" for i in RULINGS} | {
+        "rolled_bones.ruling.arena_magic_home"}
     for rule_id, text in texts.items():
         if "Kit ruling" in text:
+            assert ".ruling." in rule_id, rule_id  # rulings live in their own sections
             assert "Why:" in text and "Alternative" in text, rule_id
 
 
@@ -122,11 +126,11 @@ def test_every_designed_power_and_die_is_described(catalog):
 
 def test_the_bag_minimums_match_the_data(catalog):
     rules = DATA["bag_rules"]
-    text = " ".join(catalog["rolled_bones.setup.bags"].text.split())
+    text = " ".join(catalog["rolled_bones.ruling.bag_minimums"].text.split())
     assert f"{rules['min_dice']} to {rules['max_dice']} dice" in text
     assert "two more base dice than the base size" in text and rules["min_base_over_size"] == 2
     assert "four creatures" in text and rules["min_creatures"] == 4
-    assert "up to two magic dice" in catalog["rolled_bones.stacking"].text
+    assert "up to two magic dice" in catalog["rolled_bones.ruling.stack_limits"].text
     assert rules["max_magic_per_die"] == 2
 
 

@@ -72,6 +72,9 @@ def check_invariants(s) -> None:
         if i == s.entering:  # on its way from the rack into play
             assert s.area[i] == "rack" and s.queue and s.queue[0][0] == "enter"
             continue
+        if s.area[i] == "rack":  # arena magic may sit on a rack die (magic on any die in the game)
+            assert s.variant == "arena" and kind(s, i) == "magic" and s.area[s.on[i]] == "rack", d(i)
+            continue
         assert s.area[i] in ("base", "arena"), f"{d(i)} is in the {s.area[i]} but in no list"
         assert kind(s, i) != "base", f"base die {d(i)} in play outside a base"
         below = s.on[i]
@@ -81,7 +84,10 @@ def check_invariants(s) -> None:
             if kind(s, i) != "magic":
                 assert s.owners[i] == s.owners[below], f"{d(i)} stands on another player's die"
         if s.area[i] == "base" and kind(s, i) != "magic":
-            assert below < 0 or below in s.bases[s.owners[i]] or kind(s, below) == "creature"
+            # on nothing, a guard on a base die, carried by a creature, or standing on an item
+            assert below < 0 or below in s.bases[s.owners[i]] or kind(s, below) in ("creature", "item")
+        if below >= 0 and kind(s, below) == "item" and kind(s, i) != "magic":
+            assert s.on[below] < 0 and kind(s, i) in ("creature", "item"), "stacks stay two high"
         if s.area[i] in ("base", "arena"):
             assert len(magic_on(s, i)) <= 2
         if kind(s, i) == "magic":

@@ -67,6 +67,7 @@ ASKED = {
     "spill": "spill the guard into the arena or the base",
     "rearrange": "rearrange the base (swap two base dice) or done",
     "alliance": "accept or decline the alliance",
+    "claim": "declare the base complete (finished in another player's turn), or pass",
 }
 
 
@@ -393,7 +394,8 @@ def _panel(
     yard = [
         i
         for i in range(len(s.codes))
-        if s.area[i] == "base" and s.owners[i] == p and standing(s, i) and s.on[i] < 0
+        if s.area[i] == "base" and s.owners[i] == p and standing(s, i)
+        and (s.on[i] < 0 or kind(s, s.on[i]) == "item")  # a die on an item is drawn beside it
     ]
     if yard:
         yx = bx + max(len(s.bases[p]), 1) * STEP + 20

@@ -47,9 +47,12 @@ def total_parts(s: S, dice: tuple[int, ...], attacking: bool) -> list[tuple[str,
     for i in dice:
         t = dtype(s, i)
         parts.append((t.name, face(s, i).value))
-        magic = value(s, i) - face(s, i).value
+        magic = sum(s.amount[r] for r in riders(s, i) if kind(s, r) == "magic")
         if magic:
             parts.append(("magic", magic))
+        for r in riders(s, i):  # an item with a recurring power, working on this die
+            if kind(s, r) == "item" and s.amount[r]:
+                parts.append((dtype(s, r).name, s.amount[r]))
         item = carried(s, i) if t.kind == "creature" else -1
         if item >= 0 and dtype(s, item).item == ("weapon" if attacking else "armour"):
             # the item's value with the magic on it: magic may go on any item (magic.apply)
@@ -121,6 +124,7 @@ def begin(s: S, seat: int, attacker: int, target: int, shoot: bool, events: list
     pair = (min(seat, defender), max(seat, defender))
     if pair in s.allies:
         s.allies.remove(pair)
+        s.grants[:] = [g for g in s.grants if set(g) != set(pair)]  # they end with the alliance
         if events is not None:
             events.append(
                 Event(
@@ -142,7 +146,8 @@ def begin(s: S, seat: int, attacker: int, target: int, shoot: bool, events: list
             )
         )
     s.battle = Battle(seat, attackers, unit(s, target), shoot, target, "intercept")
-    g = guard(s, target) if kind(s, target) == "base" else -1
+    # a die standing on the base die or item attacked may take the attack for it
+    g = guard(s, target) if kind(s, target) in ("base", "item") else -1
     if g >= 0:
         s.queue.insert(0, ("intercept", defender))
     else:
@@ -178,8 +183,10 @@ def defender(s: S) -> int:
 
 
 def flash_window(s: S) -> bool:
-    """Whether the defender may now play a flash die (base game; before the rolls)."""
-    return s.variant == "base" and bool(rack_flash(s, defender(s)))
+    """Whether the defender may now play a flash die (before the rolls; arena game too)."""
+    from .choices import flash_places  # a flash die that can come in (no import circle at load)
+
+    return bool(rack_flash(s, defender(s))) and bool(flash_places(s, defender(s)))
 
 
 def proceed(s: S, events: list[Event] | None) -> None:
@@ -302,29 +309,34 @@ def _unit_name(s: S, dice: tuple[int, ...]) -> str:
 
 def stack_of(s: S, i: int) -> list[int]:
     """Die ``i`` and every die modifying it in its stack (its magic, its carried item and their
-    magic), not counting a guard standing on a base die (that one spills)."""
+    magic), not counting a guard standing on a base die (that one spills) or on an item (it
+    stays where it stands)."""
     out, todo = [], [i]
     while todo:
         j = todo.pop()
         out.append(j)
         for r in riders(s, j):
-            if not (kind(s, j) == "base" and kind(s, r) in ("creature", "item")):
+            if not (kind(s, j) in ("base", "item") and kind(s, r) in ("creature", "item")):
                 todo.append(r)
     return out
 
 
-def defeat(s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, credit: int = -1) -> None:
+def defeat(
+    s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, credit: int = -1, rack: bool = False
+) -> None:
     """Defeat ``dice``: each goes back with its stack (to its owner's bag; in the arena game
     re-rolled onto the right end of its owner's rack). Guards on a defeated base die spill."""
     gone: list[int] = []
     for i in dice:
-        if s.area[i] not in ("base", "arena"):
+        if s.area[i] not in ("base", "arena") and not rack:  # ``rack``: an arena rack die worn out
             continue
         owner = s.owners[i]
+        if kind(s, i) == "item" and guard(s, i) >= 0:  # its rider stays, standing on nothing
+            _off(s, guard(s, i))
         if kind(s, i) == "base":
             g = guard(s, i)
-            if g >= 0:
-                s.w("on")[g] = -1
+            if g >= 0 and g not in dice:  # a guard banded with its base die falls with it
+                _off(s, g)
                 s.queue.append(("spill", owner, g))
             s.bases[owner] = [b for b in s.bases[owner] if b != i]  # replaced, never edited
             if len(s.bases[owner]) >= 2:
@@ -376,6 +388,13 @@ def defeat(s: S, dice: tuple[int, ...], events: list[Event] | None, rule: str, c
         chance.roll_dice(s, [i for i in gone], R + "arena.destroyed", events, "back to the rack")
 
 
+def _off(s: S, g: int) -> None:
+    """Guard ``g`` loses the die it stood on; a recurring item's gift goes with it."""
+    s.w("on")[g] = -1
+    if kind(s, g) == "item" and face(s, g).effect == "recurring":
+        s.w("amount")[g] = 0
+
+
 def _homes(s: S, homes: list[int]) -> str:
     where = "rack" if s.variant == "arena" else "bag"
     owners = sorted(set(homes))
@@ -413,8 +432,10 @@ def _tidy_band(s: S, band: int) -> None:
 
 
 def worn_out(s: S, i: int, events: list[Event] | None) -> None:
-    """A die whose value falls to 0 or below is defeated (a kit ruling)."""
-    if s.area[i] in ("base", "arena") and kind(s, i) != "magic" and value(s, i) <= 0:
+    """A die whose value falls to 0 or below is defeated (a kit ruling); in the arena game a
+    rack die too (magic may go on it there): it is re-rolled onto the rack's right end."""
+    rack = s.variant == "arena" and s.area[i] == "rack"
+    if (s.area[i] in ("base", "arena") or rack) and kind(s, i) != "magic" and value(s, i) <= 0:
         if events is not None:
             events.append(
                 Event(
@@ -424,7 +445,10 @@ def worn_out(s: S, i: int, events: list[Event] | None) -> None:
                     {"die": i},
                 )
             )
-        defeat(s, (i,), events, R + "magic.worn_out")
+        if rack:
+            owner = s.owners[i]
+            s.racks[owner] = [j for j in s.racks[owner] if j != i]
+        defeat(s, (i,), events, R + "magic.worn_out", rack=rack)
 
 
 def max_magic() -> int:

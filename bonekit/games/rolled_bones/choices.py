@@ -3,7 +3,8 @@
 Labels: ``P1 build r2`` · ``P1 declare`` · ``P1 draw`` · ``P1 swap r1 r4`` · ``P1 roll`` ·
 ``P1 enter arena|base|d7|bag`` · ``P1 move d3 arena|base`` · ``P1 step d3 d9|yard`` ·
 ``P1 attack d3 d12`` · ``P1 shoot d3 d12`` · ``P1 band d3 d5`` · ``P1 unband d3`` ·
-``P1 flash r2`` · ``P1 propose p3`` · ``P1 break p3`` · ``P1 next``; and, when asked,
+``P1 flash r2`` · ``P1 propose p3`` · ``P1 break p3`` · ``P1 grant p3`` · ``P1 next``; and, when
+asked,
 ``P2 intercept|hold`` · ``P2 flash r2|pass`` · ``P2 spill arena|base`` · ``P2 swap d4 d9|done``
 · ``P3 accept|decline``. Dice are named by number (``d7``), rack places by ``r1``-``r6``, a
 band by its lowest die.
@@ -22,8 +23,10 @@ from .dice import (
     flash_ready,
     flying,
     guard,
+    has_base,
     in_play,
     kind,
+    leader,
     magic_on,
     on_door,
     place,
@@ -32,7 +35,7 @@ from .dice import (
     unit,
 )
 from .dice import name as die_name
-from .state import FRESH, MAY_ATTACK, RolledBonesState, die_index, die_label
+from .state import FRESH, MAY_ATTACK, UNBANDED, RolledBonesState, die_index, die_label
 from .turn import SWAPS
 
 R = "rolled_bones."
@@ -48,6 +51,8 @@ def owing(s: S) -> tuple[int, ...]:
 
 
 def may_declare(s: S, seat: int) -> bool:
+    """The claim is open at the start of one's own turn, and all through the turn (anyone's)
+    in which the base was completed; a claim owed by someone else is asked for (``claim``)."""
     return (
         s.variant == "base"
         and s.declared[seat] < 0
@@ -59,27 +64,54 @@ def may_declare(s: S, seat: int) -> bool:
 
 
 def legal(s: S, seat: int) -> list[Action]:
-    if seat not in owing(s):
+    if s.phase == "over" or not 0 <= seat < s.players:
         return []
+    if seat not in owing(s):
+        # off-turn, with no decision owed: an alliance may still be broken at any time
+        return _breaks(s, seat)
     if s.queue:
-        return _asked(s, seat, s.queue[0])
+        out = _asked(s, seat, s.queue[0])
+        if s.queue[0][0] != "enter":  # flash and break at any moment one may act
+            out += _flashes(s, seat, out) + _breaks(s, seat)
+        return out
     a = lambda *args: Action(seat, args[0], tuple(args[1:]))  # noqa: E731
     if s.phase == "build":
         out = [a("build", f"r{k + 1}") for k, i in enumerate(s.racks[seat]) if kind(s, i) == "base"]
         if may_declare(s, seat):
             out.append(a("declare"))
-        return out + [a("draw")]
-    if s.phase == "arrange":
+        out.append(a("draw"))
+    elif s.phase == "arrange":
         n = len(s.racks[seat])
         out = (
             [a("swap", f"r{i}", f"r{j}") for i in range(1, n + 1) for j in range(i + 1, n + 1)]
             if s.swaps < SWAPS
             else []
         )
-        return out + [a("roll")]
-    if s.phase == "act":
+        if may_declare(s, seat):  # a base completed by a flash in this turn
+            out.append(a("declare"))
+        out.append(a("roll"))
+    elif s.phase == "act":
         return _act(s, seat)
-    return []
+    else:
+        return []
+    return out + _flashes(s, seat, out) + _breaks(s, seat)
+
+
+def _flashes(s: S, seat: int, already: list[Action]) -> list[Action]:
+    """``flash`` actions of ``seat``'s rack dice showing flash (those not already offered)."""
+    out = [Action(seat, "flash", (f"r{k}",)) for k in flash_places(s, seat)]
+    return [x for x in out if x not in already]
+
+
+def _breaks(s: S, seat: int) -> list[Action]:
+    """``break`` actions for each alliance ``seat`` is in (breakable at any time), and ``grant``
+    for each ally not yet allowed to use ``seat``'s dice against him."""
+    if not s.options.get("alliances"):
+        return []
+    allies = [o for o in range(s.players) if o != seat and (min(seat, o), max(seat, o)) in s.allies]
+    return [Action(seat, "break", (f"p{o + 1}",)) for o in allies] + [
+        Action(seat, "grant", (f"p{o + 1}",)) for o in allies if (seat, o) not in s.grants
+    ]
 
 
 def _asked(s: S, seat: int, q: tuple) -> list[Action]:
@@ -99,6 +131,8 @@ def _asked(s: S, seat: int, q: tuple) -> list[Action]:
         return out + [a("done")]
     if what == "alliance":
         return [a("accept"), a("decline")]
+    if what == "claim":
+        return [a("declare"), a("pass")]
     return []
 
 
@@ -116,25 +150,64 @@ def enter_options(s: S, seat: int, die: int) -> list[str]:
     k = kind(s, die)
     arena_game = s.variant == "arena"
     free_base = [b for b in s.bases[seat] if guard(s, b) < 0]
+    # a die may also come in standing on one of its owner's free items (base game)
+    on_items = [die_label(x) for a in ("base", "arena") for x in item_seats(s, seat, a, die)]
     if k == "creature":
-        return ["arena"] if arena_game else ["arena", "base"] + [die_label(b) for b in free_base]
+        return ["arena"] if arena_game else ["arena", "base"] + [die_label(b) for b in free_base] + on_items
     if k == "item":
         creatures = [
             c
             for c in range(len(s.codes))
             if s.owners[c] == seat and kind(s, c) == "creature" and standing(s, c) and carried(s, c) < 0
         ]
-        out = ["arena"] if arena_game else ["arena", "base"] + [die_label(b) for b in free_base]
+        out = ["arena"] if arena_game else ["arena", "base"] + [die_label(b) for b in free_base] + on_items
         return out + [die_label(c) for c in creatures]
     if k == "magic":
         limit = max_magic()
+        # in the arena game magic may go on any die in the game: the racks' dice too
+        anywhere = ("base", "arena", "rack") if arena_game else ("base", "arena")
         targets = [
             t
             for t in range(len(s.codes))
-            if in_play(s, t) and kind(s, t) != "magic" and len(magic_on(s, t)) < limit
+            if s.area[t] in anywhere and t != die and kind(s, t) != "magic" and len(magic_on(s, t)) < limit
         ]
         return [die_label(t) for t in targets] or ["bag"]
     return []
+
+
+def item_seats(s: S, seat: int, area: str, die: int) -> list[int]:
+    """``seat``'s items standing on nothing in ``area`` with no die on top: a creature or an
+    item may stand on one (the base game), and may then take attacks on it for it. ``die``
+    itself, and any die with a creature or item on it already, is left out (stacks stay two
+    high)."""
+    if s.variant != "base" or _holds_stander(s, die):
+        return []
+    return [
+        x
+        for x in range(len(s.codes))
+        if x != die
+        and s.owners[x] == seat
+        and s.area[x] == area
+        and kind(s, x) == "item"
+        and s.on[x] < 0
+        and guard(s, x) < 0
+    ]
+
+
+def _holds_stander(s: S, i: int) -> bool:
+    """An item with a creature or item standing on it (a creature's carried item is no stander)."""
+    return kind(s, i) == "item" and guard(s, i) >= 0
+
+
+def may_band(s: S, i: int) -> bool:
+    """Die ``i`` shows the banding symbol, is in play (a base die in its base counts: the
+    symbol groups base, creature and item dice), and was not unbanded this turn (a change of
+    band holds until the owner's next turn)."""
+    return (
+        (standing(s, i) or (kind(s, i) == "base" and s.area[i] == "base"))
+        and "band" in face(s, i).symbols
+        and s.band_changed[i] != UNBANDED
+    )
 
 
 def ready_to_move(s: S, members: tuple[int, ...]) -> bool:
@@ -166,12 +239,20 @@ def targets(s: S, seat: int, attackers: tuple[int, ...]) -> list[int]:
     out = []
     for t in range(len(s.codes)):
         o = s.owners[t]
-        if o == seat or o == owner or not in_play(s, t):
+        # an ally's die is turned against its owner only with his leave (``grant``)
+        if o == seat or (o == owner and (owner, seat) not in s.grants) or not in_play(s, t):
             continue
+        if t in attackers or (kind(s, t) != "base" and set(unit(s, t)) & set(attackers)):
+            continue  # never itself
         if kind(s, t) == "base":
             if t in base_targets(s, o, attackers) and reach(s, attackers, t):
                 out.append(t)
-        elif standing(s, t) and unit(s, t)[0] == t and reach(s, attackers, t):
+        elif (
+            standing(s, t)
+            and leader(s, unit(s, t)) == t
+            and not has_base(s, unit(s, t))  # a band holding a base die is attacked at the base
+            and reach(s, attackers, t)
+        ):
             out.append(t)
     return out
 
@@ -184,15 +265,19 @@ def _act(s: S, seat: int) -> list[Action]:
         if not (standing(s, i) and commands(s, seat, i)):
             continue
         members = unit(s, i)
-        lead = members[0] == i
+        if has_base(s, members) and any(s.owners[j] != seat for j in members):
+            continue  # an ally's base dice are never his to use
+        lead = leader(s, members) == i
         d = die_label(i)
-        if lead and ready_to_move(s, members):
+        if lead and ready_to_move(s, members) and not has_base(s, members):  # base dice stay put
             if s.area[i] == "arena" and s.variant == "base":
                 out.append(a("move", d, "base"))
             elif s.area[i] == "base" and may_exit(s, members):
                 out.append(a("move", d, "arena"))
-        if s.area[i] == "base" and not s.stepped[i]:
-            for b in s.bases[s.owners[i]]:
+        if s.variant == "base":  # moving within an area is free, as often as wished
+            # a die carrying a stander stays put (stacks stay two high)
+            spots = s.bases[s.owners[i]] if s.area[i] == "base" and not _holds_stander(s, i) else []
+            for b in spots + item_seats(s, s.owners[i], s.area[i], i):
                 if b != s.on[i] and guard(s, b) < 0:
                     out.append(a("step", d, die_label(b)))
             if s.on[i] >= 0:
@@ -203,9 +288,7 @@ def _act(s: S, seat: int) -> list[Action]:
                 if projectile(s, members):
                     out.append(a("shoot", d, die_label(t)))
     if not s.attacked:
-        mine = [
-            i for i in range(n) if s.owners[i] == seat and standing(s, i) and "band" in face(s, i).symbols
-        ]
+        mine = [i for i in range(n) if s.owners[i] == seat and may_band(s, i)]
         for k, x in enumerate(mine):
             for y in mine[k + 1 :]:
                 if (
@@ -228,6 +311,8 @@ def _act(s: S, seat: int) -> list[Action]:
             pair = (min(seat, other), max(seat, other))
             if pair in s.allies:
                 out.append(a("break", f"p{other + 1}"))
+                if (seat, other) not in s.grants:
+                    out.append(a("grant", f"p{other + 1}"))
             elif not s.proposed:
                 out.append(a("propose", f"p{other + 1}"))
     out.append(a("next"))
@@ -300,7 +385,8 @@ def _why_act(s: S, act: Action) -> tuple[str, str]:
             return f"no die {args[0][:12]}: dice are named d1 to d{len(s.codes)}", R + "turn.actions"
         if not commands(s, seat, i):
             return f"{die_name(s, i)} is {seat_name(s.owners[i])}'s, not an ally's", R + "alliances.command"
-        if not standing(s, i):
+        base_band = verb in ("band", "unband") and kind(s, i) == "base" and s.area[i] == "base"
+        if not standing(s, i) and not base_band:
             if kind(s, i) == "base":
                 return f"{die_name(s, i)} is a base die: base dice never move or attack", R + "dice.base"
             if kind(s, i) == "magic":
@@ -318,20 +404,30 @@ def _why_act(s: S, act: Action) -> tuple[str, str]:
             )
         if verb == "band":
             j = _die(s, args[1]) if len(args) == 2 else None
-            if j is None or not standing(s, j):
-                return "band two of your creatures or items in play, e.g. 'band d3 d5'", R + "turn.band"
+            if j is None or not (standing(s, j) or (kind(s, j) == "base" and s.area[j] == "base")):
+                return "band two of your dice in play, e.g. 'band d3 d5'", R + "turn.band"
             for x in (i, j):
                 if "band" not in face(s, x).symbols:
                     return f"{die_name(s, x)} shows no banding symbol", R + "symbols.banding"
+                if s.band_changed[x] == UNBANDED:
+                    return (
+                        f"{die_name(s, x)} left its band this turn; that change holds until your next turn",
+                        R + "turn.band",
+                    )
             if seat != s.owners[i] or seat != s.owners[j]:
                 return "you band your own dice only", R + "band.abilities"
             if place(s, i) != place(s, j):
                 return "bands form among dice in the same area", R + "band.abilities"
-        if verb in ("move", "attack", "shoot") and members[0] != i:
+        if verb in ("move", "attack", "shoot") and leader(s, members) != i:
             return (
-                f"a band acts as one: name it by its lowest die, {die_label(members[0])}",
+                f"a band acts as one: name it by its lowest creature or item, "
+                f"{die_label(leader(s, members))}",
                 R + "band.abilities",
             )
+        if verb in ("move", "attack", "shoot") and has_base(s, members) and seat != s.owners[i]:
+            return "an ally's base dice are never yours to use", R + "alliances.command"
+        if verb == "move" and has_base(s, members):
+            return "a band holding a base die stays in the base: base dice never move", R + "dice.base"
         if verb == "move":
             if not ready_to_move(s, members):
                 return (
@@ -361,9 +457,12 @@ def _why_act(s: S, act: Action) -> tuple[str, str]:
                 return f"'{verb}' names the attacker and the target, e.g. '{verb} d3 d12'", R + "battle"
             if kind(s, t) == "magic":
                 return f"{die_name(s, t)} is a magic die: magic dice are never attacked", R + "battle.targets"
+            if t in members:
+                return "a die never attacks itself or its own band", R + "battle.targets"
             if s.owners[t] == s.owners[i] != seat:
-                return (f"{die_name(s, i)} is {seat_name(s.owners[i])}'s: an ally's dice are never turned "
-                        f"against him", R + "alliances.command")
+                return (f"{die_name(s, i)} is {seat_name(s.owners[i])}'s: an ally's dice are turned "
+                        f"against him only if he grants it ('{seat_name(s.owners[i])} grant "
+                        f"p{seat + 1}')", R + "alliances.command")
             if s.owners[t] == seat:
                 return f"{die_name(s, t)} is on your own side", R + "battle.targets"
             if not in_play(s, t):
@@ -384,21 +483,23 @@ def _why_act(s: S, act: Action) -> tuple[str, str]:
                     R + "areas.adjacent",
                 )
         if verb == "step":
-            if s.area[i] != "base":
-                return "stepping onto base dice is for dice in the base", R + "turn.move"
-            if s.stepped[i]:
-                return f"{die_name(s, i)} has already stepped this turn (a free step, once)", R + "turn.move"
-            return "step onto a base die with no guard, or 'step d3 yard'", R + "stacking"
+            if s.variant != "base":
+                return "the arena game has no stacks to step onto", R + "turn.move"
+            return (
+                "step onto a base die or one of your items with nothing on it, or 'step d3 yard' "
+                "to step off", R + "stacking",
+            )
     if verb == "flash":
         return (
             "flash names a rack place whose die shows the flash symbol and can come into play",
             R + "flash.play",
         )
-    if verb in ("propose", "break"):
+    if verb in ("propose", "break", "grant"):
         if not s.options.get("alliances"):
             return "alliances are an option of games of 3 or more (alliances=True)", R + "alliances"
         return (
-            "propose one alliance a turn to a player you are not allied with; break one you have",
+            "propose one alliance a turn to a player you are not allied with; break one you have, "
+            "or grant an ally the use of your dice against you",
             R + "alliances.propose",
         )
     return f"{act.label} is not a legal action now", R + "turn.actions"
@@ -416,6 +517,7 @@ def _why_asked(s: S, act: Action) -> tuple[str, str]:
         "spill": ("say where the guard spills: 'spill arena' or 'spill base'", "battle.spill"),
         "rearrange": ("swap two base dice ('swap d4 d9') or 'done'", "battle.base_destroyed"),
         "alliance": ("answer 'accept' or 'decline'", "alliances.propose"),
+        "claim": ("your base is complete: 'declare' it now or 'pass'", "goal.declare"),
     }
     text, rule = rules.get(what, ("answer the question asked", "turn"))
     return text, R + rule
@@ -432,6 +534,7 @@ def current_rule(s: S) -> str:
             "spill": R + "battle.spill",
             "rearrange": R + "battle.base_destroyed",
             "alliance": R + "alliances.propose",
+            "claim": R + "goal.declare",
         }.get(s.queue[0][0], R + "turn")
     return {"build": R + "turn.build", "arrange": R + "turn.arrange", "act": R + "turn.actions"}.get(
         s.phase, R + "turn"

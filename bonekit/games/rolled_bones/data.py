@@ -19,12 +19,14 @@ POWER_FACE = 5
 @dataclass(frozen=True)
 class Face:
     """One face of a die: its value, its symbols, and a power (base and creature dice, face 5)
-    or a magic effect (``contort`` or ``drain``, the value being the change)."""
+    or a magic effect (``contort`` or ``drain``, the value being the change), or an item's
+    ``recurring`` power (``change`` each time it works, up to the face value in all)."""
 
     value: int
     symbols: frozenset[str]
     power: str | None = None
     effect: str | None = None
+    change: int = 0
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,13 @@ class Components:
 
 
 def _face(raw: dict[str, Any]) -> Face:
-    return Face(raw["value"], frozenset(raw.get("symbols", ())), raw.get("power"), raw.get("effect"))
+    return Face(
+        raw["value"],
+        frozenset(raw.get("symbols", ())),
+        raw.get("power"),
+        raw.get("effect"),
+        raw.get("change", 0),
+    )
 
 
 @cache

@@ -69,8 +69,13 @@ def standing(s: S, i: int) -> bool:
 
 
 def value(s: S, i: int) -> int:
-    """Die ``i``'s value: its face value plus every change the magic on it made."""
-    return face(s, i).value + sum(s.amount[m] for m in magic_on(s, i))
+    """Die ``i``'s value: its face value plus every change the dice on it made (its magic, and
+    an item with a recurring power; other riders change nothing: their amount is 0)."""
+    return face(s, i).value + sum(s.amount[r] for r in riders(s, i))
+
+
+def recurring_item(s: S, i: int) -> bool:
+    return kind(s, i) == "item" and face(s, i).effect == "recurring"
 
 
 def unit(s: S, i: int) -> tuple[int, ...]:
@@ -79,6 +84,16 @@ def unit(s: S, i: int) -> tuple[int, ...]:
     if b < 0:
         return (i,)
     return tuple(j for j, bj in enumerate(s.band) if bj == b)
+
+
+def leader(s: S, members: tuple[int, ...]) -> int:
+    """The die that names a unit in actions: its lowest creature or item (a band may hold a
+    base die, which never acts on its own)."""
+    return next((j for j in members if standing(s, j)), members[0])
+
+
+def has_base(s: S, members: tuple[int, ...]) -> bool:
+    return any(kind(s, j) == "base" for j in members)
 
 
 def place(s: S, i: int) -> tuple[str, int]:

@@ -8,6 +8,7 @@ the legal actions and refusals in ``choices``; this module is the engine contrac
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -106,22 +107,32 @@ class RolledBones(Game[RolledBonesState]):
 
     def _apply(self, state: RolledBonesState, action: Action, events: list[Event] | None) -> None:  # type: ignore[override]
         s, seat, verb, args = state, action.seat, action.verb, action.args
+        if verb == "break":  # at any time, the turn's step or question stays as it was
+            turn.break_alliance(s, seat, int(args[0][1:]) - 1, events)
+            return
+        if verb == "grant":
+            turn.grant(s, seat, int(args[0][1:]) - 1, events)
+            return
+        if s.queue and verb == "flash":  # at any moment one may act: the question waits
+            turn.flash(s, seat, int(args[0][1:]), events)
+            turn.check_arena_win(s, events)
+            return
         if s.queue:
             what = s.queue[0][0]
-            if what == "intercept":
+            if what == "claim":
+                s.queue.pop(0)
+                if verb == "declare":
+                    turn.declare(s, seat, events)
+                battle.proceed(s, events)
+            elif what == "intercept":
                 s.queue.pop(0)
                 battle.intercept(s, verb == "intercept", events)
                 battle.proceed(s, events)
-            elif what == "flash":
-                if verb == "pass":
-                    s.queue.pop(0)
-                    assert s.battle is not None
-                    from dataclasses import replace
-
-                    s.battle = replace(s.battle, stage="roll")
-                    battle.proceed(s, events)
-                else:
-                    turn.flash(s, seat, int(args[0][1:]), events)
+            elif what == "flash":  # "pass" (a flash was handled above)
+                s.queue.pop(0)
+                assert s.battle is not None
+                s.battle = replace(s.battle, stage="roll")
+                battle.proceed(s, events)
             elif what == "enter":
                 self._enter(s, seat, args[0], events)
             elif what == "spill":
@@ -160,8 +171,6 @@ class RolledBones(Game[RolledBonesState]):
             turn.flash(s, seat, int(args[0][1:]), events)
         elif verb == "propose":
             turn.propose(s, seat, int(args[0][1:]) - 1, events)
-        elif verb == "break":
-            turn.break_alliance(s, seat, int(args[0][1:]) - 1, events)
         elif verb == "next":
             turn.end_turn(s, events)
         turn.check_arena_win(s, events)

@@ -99,6 +99,7 @@ def empty_table(players: int = 2, variant: str = "base", seat: int = 0, phase: s
     s.declared, s.completed, s.kills = [-1] * players, [-1] * players, [0] * players
     s.turn_seat, s.round, s.turns, s.phase = seat, 1, 1, phase
     s.queue, s.battle, s.entering, s.allies, s.script = [], None, -1, [], {}
+    s.grants = []
     return s
 
 

@@ -20,6 +20,8 @@ from ...core.rng import Rng
 
 # acted[i]: what die i has done this turn
 FRESH, MAY_ATTACK, DONE = 0, 1, 2
+# band_changed[i]: how die i's band changed this turn (it holds until the owner's next turn)
+BANDED, UNBANDED = 1, 2
 
 
 def flags(n: int) -> bytearray:
@@ -65,7 +67,7 @@ class RolledBonesState:
     acted: bytearray  # FRESH, MAY_ATTACK or DONE
     door_at_roll: bytearray  # 1: stood on a door when the Bones roll was made this turn
     stepped: bytearray  # 1: repositioned within its area this turn (free, once)
-    band_changed: bytearray  # 1: banded or unbanded this turn (fixed until the next turn)
+    band_changed: bytearray  # BANDED or UNBANDED this turn (fixed until the owner's next turn)
     bags: list[list[int]]
     racks: list[list[int]]
     bases: list[list[int]]
@@ -86,6 +88,7 @@ class RolledBonesState:
     completed: list[int] = field(default_factory=list)  # turn number the base was completed in, -1
     kills: list[int] = field(default_factory=list)
     allies: list[tuple[int, int]] = field(default_factory=list)
+    grants: list[tuple[int, int]] = field(default_factory=list)  # (owner, ally): his dice may hit him
     winner: int = -1
     ended: str = ""  # why the game ended (a rule id), "" while it goes on
     last_rolls: dict[str, Any] = field(default_factory=dict)  # the latest battle, for pictures
@@ -172,6 +175,7 @@ _LISTS = (
     "completed",
     "kills",
     "allies",
+    "grants",
 )
 _NESTED = ("bags", "racks", "bases")
 

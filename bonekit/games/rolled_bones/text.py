@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.actions import seat_name
 from .data import die_type
-from .dice import carried, doors, face, guard, kind, magic_on, power, riders, standing, unit
+from .dice import carried, doors, face, guard, kind, power, riders, standing, unit
 from .state import RolledBonesState
 
 
@@ -20,8 +20,10 @@ def die_text(s: RolledBonesState, i: int) -> str:
     if t.kind == "magic":
         out = f"d{i + 1} {t.name} {f.value:+d}" + (" recurring" if f.effect == "drain" else "")
     else:
-        mods = sum(s.amount[m] for m in magic_on(s, i))
+        mods = sum(s.amount[m] for m in riders(s, i))  # magic, and a recurring item's change
         out = f"d{i + 1} {t.name} {f.value}" + (f"{mods:+d}={f.value + mods}" if mods else "")
+    if f.effect == "recurring":
+        out += f" recurring {f.change:+d} (up to {f.value})"
     marks = sorted(sym.replace("_", " ") for sym in f.symbols)
     if marks:
         out += " [" + ", ".join(marks) + "]"
@@ -40,6 +42,9 @@ def _stack_text(s: RolledBonesState, i: int) -> str:
     ]
     if s.band[i] >= 0:
         extras.append("band " + "+".join(f"d{j + 1}" for j in unit(s, i)))
+    below = s.on[i]
+    if below >= 0 and kind(s, below) == "item" and kind(s, i) in ("creature", "item"):
+        extras.append(f"standing on d{below + 1}")
     return out + (" (" + "; ".join(extras) + ")" if extras else "")
 
 
@@ -65,7 +70,7 @@ def board_text(game: Any, s: RolledBonesState, seat: int | None) -> str:
         out.append(head)
         out.append(
             "  rack: "
-            + (" · ".join(f"r{k + 1} {die_text(s, i)}" for k, i in enumerate(s.racks[p])) or "empty")
+            + (" · ".join(f"r{k + 1} {_stack_text(s, i)}" for k, i in enumerate(s.racks[p])) or "empty")
         )
         if s.variant == "base":
             parts = []
@@ -76,7 +81,8 @@ def board_text(game: Any, s: RolledBonesState, seat: int | None) -> str:
             yard = [
                 i
                 for i in range(len(s.codes))
-                if s.area[i] == "base" and s.owners[i] == p and standing(s, i) and s.on[i] < 0
+                if s.area[i] == "base" and s.owners[i] == p and standing(s, i)
+                and (s.on[i] < 0 or kind(s, s.on[i]) == "item")  # on a base die: a guard
             ]
             if yard:
                 out.append("  in the base: " + " · ".join(_stack_text(s, i) for i in yard))

@@ -14,8 +14,8 @@ from ...core.actions import seat_name
 from ...core.events import Event
 from . import battle, chance
 from .data import components, die_type
-from .dice import doors, face, flying, kind, magic_on, name, on_door, powers, riders, unit
-from .state import DONE, FRESH, MAY_ATTACK, RolledBonesState, flags
+from .dice import doors, face, flying, kind, magic_on, name, on_door, powers, recurring_item, riders, unit
+from .state import BANDED, DONE, FRESH, MAY_ATTACK, UNBANDED, RolledBonesState, flags
 
 R = "rolled_bones."
 S = RolledBonesState
@@ -60,7 +60,14 @@ def start_turn(s: S, seat: int, events: list[Event] | None) -> None:
         )
         return
     _recurring(s, seat, events)
-    if s.variant == "base" and s.declared[seat] >= 0 and len(s.bases[seat]) >= s.base_size:
+    # a claim wins once every other player has had a turn since it (a full round): one made
+    # in another player's turn waits for that player's next turn to pass too
+    if (
+        s.variant == "base"
+        and s.declared[seat] >= 0
+        and s.turns - s.declared[seat] >= s.players
+        and len(s.bases[seat]) >= s.base_size
+    ):
         finish(
             s,
             seat,
@@ -79,7 +86,12 @@ def start_turn(s: S, seat: int, events: list[Event] | None) -> None:
 def _recurring(s: S, seat: int, events: list[Event] | None) -> None:
     """Recurring magic the turn player cast works again on its target."""
     for m in range(len(s.codes)):
-        if s.owners[m] != seat or s.on[m] < 0 or kind(s, m) != "magic":
+        if s.owners[m] != seat or s.on[m] < 0:
+            continue
+        if recurring_item(s, m) and s.area[m] in ("base", "arena"):
+            charm_works(s, m, events)
+            continue
+        if kind(s, m) != "magic":
             continue
         f = face(s, m)
         if f.effect != "drain":
@@ -97,6 +109,33 @@ def _recurring(s: S, seat: int, events: list[Event] | None) -> None:
                 )
             )
         battle.worn_out(s, target, events)
+
+
+def charm_works(s: S, item: int, events: list[Event] | None) -> None:
+    """An item with a recurring power works on the die it sits on: its change again, until
+    the item's face value is reached in all (``dice.item_recurring``)."""
+    f = face(s, item)
+    target = s.on[item]
+    step = max(0, min(f.change, f.value - s.amount[item]))
+    if target < 0 or not step:
+        return
+    s.w("amount")[item] += step
+    if events is not None:
+        events.append(
+            Event(
+                "recurring",
+                R + "dice.item_recurring",
+                f"{name(s, item)} works on {name(s, target)}: {step:+d} "
+                f"({s.amount[item]:+d} of {f.value} so far).",
+                {"item": item, "target": target, "change": step},
+            )
+        )
+
+
+def charm_leaves(s: S, item: int) -> None:
+    """An item with a recurring power leaves the die it sat on: what it gave goes with it."""
+    if recurring_item(s, item) and s.amount[item]:
+        s.w("amount")[item] = 0
 
 
 def end_turn(s: S, events: list[Event] | None) -> None:
@@ -145,6 +184,9 @@ def add_to_base(s: S, seat: int, die: int, rule: str, events: list[Event] | None
         )
     if len(s.bases[seat]) == s.base_size:  # just completed (again): the claim is due this turn
         s.completed[seat] = s.turns
+        if seat != s.turn_seat and s.variant == "base" and s.declared[seat] < 0:
+            # completed in another player's turn (a flashed base die): he is asked at once
+            s.queue.insert(0, ("claim", seat))
 
 
 def build(s: S, seat: int, pos: int, events: list[Event] | None) -> None:
@@ -260,6 +302,8 @@ def come_in(s: S, seat: int, die: int, resume: str, events: list[Event] | None) 
 
 
 def after_enter(s: S, resume: str, events: list[Event] | None) -> None:
+    """Play goes on where it was: "act" after the turn's Bones roll; otherwise (a flash) the
+    step or question the die was flashed in."""
     s.entering = -1
     if resume == "act":
         s.phase = "act"
@@ -316,7 +360,7 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
     else:
         if where == "on":
             s.w("on")[die] = target
-            s.w("area")[die] = s.area[target]
+            set_area(s, die, s.area[target])  # with any magic it took on in the rack
             what = "picks up" if kind(s, target) == "creature" else "stands on"
             text = (
                 f"{name(s, target)} {what} {name(s, die)}"
@@ -324,8 +368,10 @@ def enter(s: S, seat: int, where: str, target: int, events: list[Event] | None) 
                 else f"{name(s, die)} comes in on {name(s, target)}"
             )
         else:
-            s.w("area")[die] = where
+            set_area(s, die, where)
             text = f"{name(s, die)} comes into the {where}"
+        if where == "on" and recurring_item(s, die):  # works when first added to a die
+            charm_works(s, die, events)
         arena_game = s.variant == "arena"
         # the arena's free move lets a die attack, but only a die that has not acted this
         # turn (one back from the rack after acting stays done: one action a turn)
@@ -377,9 +423,14 @@ def _arena_play(s: S, seat: int, events: list[Event] | None) -> None:
 
 
 def set_area(s: S, i: int, area: str) -> None:
-    """Move die ``i`` and everything riding on it (its item, its magic) to ``area``."""
+    """Move die ``i`` and everything riding on it (its carried item, its magic) to ``area``;
+    a creature or item standing on a moving item steps off and stays where it was."""
     s.w("area")[i] = area
     for r in riders(s, i):
+        if kind(s, i) == "item" and kind(s, r) in ("creature", "item"):
+            charm_leaves(s, r)
+            s.w("on")[r] = -1
+            continue
         set_area(s, r, area)
 
 
@@ -388,6 +439,7 @@ def move(s: S, seat: int, die: int, area: str, events: list[Event] | None) -> No
     members = unit(s, die)
     charge = "charge" in powers(s, members)
     for i in members:
+        charm_leaves(s, i)
         s.w("on")[i] = -1
         set_area(s, i, area)
         s.w("acted")[i] = MAY_ATTACK if charge else DONE
@@ -407,7 +459,10 @@ def move(s: S, seat: int, die: int, area: str, events: list[Event] | None) -> No
 
 
 def step(s: S, seat: int, die: int, target: int, events: list[Event] | None) -> None:
-    """A free move within the base: onto a base die (guarding it) or off it (target -1)."""
+    """A free move within an area: onto a base die or an item (guarding it), or off what the
+    die stood on (target -1)."""
+    was = s.on[die]
+    charm_leaves(s, die)
     s.w("on")[die] = target
     s.w("stepped")[die] = True
     if events is not None:
@@ -415,6 +470,8 @@ def step(s: S, seat: int, die: int, target: int, events: list[Event] | None) -> 
             f"onto {name(s, target)}" + (" (a door)" if target in doors(s, s.owners[die]) else "")
             if target >= 0
             else "off the base dice"
+            if kind(s, was) == "base"
+            else f"off {name(s, was)}"
         )
         events.append(
             Event(
@@ -424,6 +481,8 @@ def step(s: S, seat: int, die: int, target: int, events: list[Event] | None) -> 
                 {"die": die, "target": target},
             )
         )
+    if target >= 0 and recurring_item(s, die):  # added to another die: it works at once
+        charm_works(s, die, events)
 
 
 def band(s: S, seat: int, a: int, b: int, events: list[Event] | None) -> None:
@@ -431,7 +490,7 @@ def band(s: S, seat: int, a: int, b: int, events: list[Event] | None) -> None:
     for i in members:
         s.w("band")[i] = members[0]
     changed = s.w("band_changed")
-    changed[a] = changed[b] = True
+    changed[a] = changed[b] = BANDED
     if events is not None:
         events.append(
             Event(
@@ -446,7 +505,7 @@ def band(s: S, seat: int, a: int, b: int, events: list[Event] | None) -> None:
 def unband(s: S, seat: int, a: int, events: list[Event] | None) -> None:
     old = s.band[a]
     s.w("band")[a] = -1
-    s.w("band_changed")[a] = True
+    s.w("band_changed")[a] = UNBANDED
     battle._tidy_band(s, old)
     if events is not None:
         events.append(
@@ -460,7 +519,8 @@ def unband(s: S, seat: int, a: int, events: list[Event] | None) -> None:
 
 
 def flash(s: S, seat: int, pos: int, events: list[Event] | None) -> None:
-    """A flash die leaves the rack for play out of turn order."""
+    """A flash die leaves the rack for play at any moment its owner may act: in any step of
+    his turn, in a battle's flash window, or while a question waits for him."""
     die = _take(s, seat, pos)
     if events is not None:
         events.append(
@@ -472,10 +532,8 @@ def flash(s: S, seat: int, pos: int, events: list[Event] | None) -> None:
             )
         )
     if s.queue and s.queue[0][0] == "flash":
-        s.queue.pop(0)
-        come_in(s, seat, die, "flash", events)
-    else:
-        come_in(s, seat, die, "act", events)
+        s.queue.pop(0)  # the window opens again after the die is in, while flash dice remain
+    come_in(s, seat, die, "stay", events)
 
 
 def spill(s: S, seat: int, area: str, events: list[Event] | None) -> None:
@@ -568,8 +626,30 @@ def answer_alliance(s: S, seat: int, yes: bool, events: list[Event] | None) -> N
         )
 
 
+def grant(s: S, seat: int, other: int, events: list[Event] | None) -> None:
+    """``seat`` lets his ally ``other`` use ``seat``'s dice against him (until the alliance ends)."""
+    s.grants.append((seat, other))
+    s.grants.sort()
+    if events is not None:
+        events.append(
+            Event(
+                "grant",
+                R + "alliances.command",
+                f"{seat_name(seat)} lets {seat_name(other)} use {seat_name(seat)}'s dice against "
+                f"{seat_name(seat)}.",
+                {"seat": seat, "ally": other},
+            )
+        )
+
+
+def end_grants(s: S, a: int, b: int) -> None:
+    """An alliance's grants end with it."""
+    s.grants[:] = [g for g in s.grants if set(g) != {a, b}]
+
+
 def break_alliance(s: S, seat: int, other: int, events: list[Event] | None) -> None:
     s.allies.remove((min(seat, other), max(seat, other)))
+    end_grants(s, seat, other)
     if events is not None:
         events.append(
             Event(

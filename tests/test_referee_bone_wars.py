@@ -245,6 +245,7 @@ class Referee:
         self.pub = None
         self.theo_acted = False
         self.bundle_seats = []  # who chose each setup bundle, in order
+        self.departs = None  # the state before a round's steps off the universities, and what they owe
         self.careers = []  # the university spaces of the careers, in order
         self.round_seen = 1
         self.neutral_moved_round = 0
@@ -644,6 +645,7 @@ class Referee:
                 want = (t.ap, t.free - 1) if t.free else (t.ap - 1, 0)
                 self.need((u.ap, u.free) == want, "free moves first, then 1 AP a move")
             self.counts["team moves"] += 1
+            self.check_meeting(p, seat, args[0], q)
             self.need(bq.team == args[0], "the team arrives")
             return
         self.need(t.ap >= AP_COST[verb], f"{verb} with {t.ap} AP")
@@ -682,6 +684,42 @@ class Referee:
         elif verb == "deeper":
             self.need(all(x is not None for x in sq.bones) or not q.bag, "digging deeper refills the bones")
             self.counts["deeper"] += 1
+
+    @staticmethod
+    def meeting_pay(p, seat, site):
+        """What the meeting grant pays on ``seat``'s move onto ``site``: $1 to its holder whose team
+        moves onto a dig site where another player's team stands, $1 to each holder whose site
+        another team moves onto. Also what paying $1 per team standing there would give."""
+        here = [o for o, b in enumerate(p.boards) if o != seat and b.team == site]
+        want, per_team = Counter(), Counter()
+        if here and p.boards[seat].grant == "meet_teams_money":
+            want[seat] += 1
+            per_team[seat] += len(here)
+        for o in here:
+            if p.boards[o].grant == "meet_teams_money":
+                want[o] += 1
+                per_team[o] += 1
+        return want, per_team
+
+    def check_meeting(self, p, seat, site, q):
+        want, per_team = self.meeting_pay(p, seat, site)
+        self.settle_meeting(p, q, want, per_team, f"P{seat + 1}'s move to {site}")
+
+    def settle_meeting(self, p, q, want, per_team, what):
+        got = Counter({o: y.money - x.money for o, (x, y) in enumerate(zip(p.boards, q.boards))})
+        got = Counter({o: v for o, v in got.items() if v})
+        if not want and not got:
+            return
+        if want != per_team:
+            self.counts["meetings with two teams or more"] += 1
+            if got == per_team:
+                self.finding(
+                    "meeting_pays_per_team",
+                    f"{what}: the meeting grant paid {dict(got)}; $1 a meeting gives {dict(want)}",
+                )
+                return
+        self.need(got == want, f"{what}: the meeting grant pays {dict(want)}, paid {dict(got)}")
+        self.counts["meeting grant paid"] += 1
 
     def check_paleo(self, p, a, q):
         seat, verb, args = a.seat, a.verb, a.args
@@ -900,6 +938,19 @@ class Referee:
             self.need(bq.team == a.args[0] and bq.university is None, "the team is on the dig site")
             self.need(q.universities[bp.university] in (None, -1), "its university space is left")
             self.counts["departures"] += 1
+            # what the meeting grant owes waits until every team has stepped off
+            if self.departs is None:
+                self.departs = (p, Counter(), Counter())
+            want, per_team = self.meeting_pay(p, seat, a.args[0])
+            self.departs[1].update(want)
+            self.departs[2].update(per_team)
+            if not any(x.kind == "depart" for x in q.pending):
+                start, want, per_team = self.departs
+                self.departs = None
+                if p.variant != "solo":  # (Theodore's steps and turn run inside the player's)
+                    self.settle_meeting(
+                        start, q, want, per_team, f"round {p.round}'s steps off the universities"
+                    )
         elif d.kind == "reward" and a.args == ("loyalty",) and self.pub is not None:
             base, carlin = self.pub
             got = self.gained_loyalty(p, q, seat, bp.patron)
@@ -1728,6 +1779,8 @@ FLOORS = {  # about half of what the batches show (scorings: every game's two)
         "patron swapped": 5,
         "scorings": 96,
         "refusals": 400,
+        "meetings with two teams or more": 5,
+        "meeting grant paid": 100,
     },
     "solo": {
         "theodore turns": 800,
@@ -1772,6 +1825,13 @@ def test_referee(kind):
 # checked in the batches like every rule (counted instead of failing the batch) and held here
 # as a strict expected failure, so the fix shows up as an unexpected pass.
 FINDINGS = {
+    "meeting_pays_per_team": (
+        "The grant that pays when teams meet gives $1 each time its holder's team moves onto a dig "
+        "site holding another player's team (the kit's catalog, bone_wars.grants.meet_teams_money, "
+        "says the same); the engine pays $1 for every team standing there (turn.meet queues "
+        "len(others)), so a move onto a site with two teams earns $2. Reproduce: the example below "
+        "names the batch's game and the action"
+    ),
     "theodore_counts_portrait_papers": (
         "Solo, Theodore's return to a university: the rulebook sends him to the side with the most "
         "published papers, and a paper waiting under a portrait is published; the engine counts the "

@@ -681,13 +681,15 @@ def test_a_bomb_placed_on_a_spectral_chief_sends_it_to_the_cemetery():
 def test_guard_bot_chooses_the_leader_that_keeps_the_unit_off_the_tower():
     from bonekit.games.bad_bones import GuardBot
     state = table()
-    put(state, 0, "c2", "s", chief("instructor-1"))   # its way leads the unit into the tower (c3)
-    put(state, 0, "c2", "n", chief("instructor-2"))
-    put(state, 0, "c2", "e")
-    state, _ = to_movement(state, {0: "d4"})
+    put(state, 0, "c4", "n", chief("instructor-1"))   # its way leads the unit into the tower (c3)
+    put(state, 0, "c4", "w", chief("instructor-2"))
+    put(state, 0, "c4", "e")
+    state, _ = to_movement(state, {0: "d2"})
     assert D.tower == "c3"
+    named = [a.label for a in GAME.legal_actions(state, 0) if len(a.args) == 3]
+    assert named == ["P1 move c4 n instructor-1", "P1 move c4 w instructor-2"]   # the tower's first
     choice = GuardBot(0).choose(GAME, state, 0)
-    assert choice.label == "P1 move c2 n instructor-2"
+    assert choice.label == "P1 move c4 w instructor-2"
 
 
 def test_move_all_takes_the_first_leader_offered_even_over_the_one_leading():

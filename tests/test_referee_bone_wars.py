@@ -1040,11 +1040,28 @@ class Referee:
     def check_university(self, p, a, q):
         seat = a.seat
         space = int(a.args[0])
-        bq = q.boards[seat]
+        bp, bq = p.boards[seat], q.boards[seat]
         self.need(p.round < 4, "no team return in the last round")
         self.need(p.universities[space] in (None, seat), "a team returns to a free university space")
         self.need(q.universities[space] == seat and bq.university == space, "the team returns")
         self.need(bq.grant == p.grants[space], "the grant marker follows the university space")
+        # the loyalty bonus of the new patron's track: checked when everything else owed on this
+        # pass pays without a choice (money, RP, species cards)
+        mine = [e for o, e in p.effects if o == seat]
+        simple = all(set(e) <= {"money", "rp", "species"} for e in mine)
+        if simple and not q.pending and not q.effects and not self.theo_acted:
+            here = bp.loyalty[UNI[space].patron]
+            fx = [e for at, e in D.loyalty.pass_bonus if here <= at]
+            money = sum(e.get("money", 0) for e in mine + fx)
+            loyal = sum(e.get("loyalty", 0) for e in fx)
+            got = self.gained_loyalty(p, q, seat, UNI[space].patron)
+            if bq.loyalty[UNI[space].patron] < TOP:
+                self.need(
+                    bq.money - bp.money == money and got == loyal,
+                    f"returning at loyalty {here} pays {fx} (and the profession's {mine}): "
+                    f"${bp.money} -> ${bq.money}, loyalty +{got}",
+                )
+                self.counts["pass loyalty bonuses checked"] += 1
         if not any(pp.kind == "swap" for pp in q.pending):
             self.need(
                 bq.patron == UNI[space].patron or q.round != p.round,
@@ -1289,6 +1306,8 @@ class Referee:
             self.counts["theodore camps"] += 1
         if len(tq.awards) > len(tp.awards):
             self.counts["theodore awards"] += 1
+            if tq.archive == tp.archive and len(tq.awards) == len(tp.awards) + 1:
+                self.check_theodore_award(p, q)
         if papers_total(q) > papers_total(p):
             self.counts["papers published (all)"] += 1
         if tq.patron != tp.patron:
@@ -1338,6 +1357,29 @@ class Referee:
                     f"{nxt.id}'s back gives Theodore loyalty with the rival patron",
                 )
                 self.counts["theodore rival loyalty"] += 1
+
+    def check_theodore_award(self, p, q):
+        """He claims the space worth the most loyalty open to him, never a tile's first row."""
+        tp, tq = p.boards[THEO], q.boards[THEO]
+        tile_id = next(t for t in tq.awards if t not in tp.awards)
+        i = q.award_marks[tile_id].index(THEO) if THEO in q.award_marks[tile_id] else None
+        self.need(i is not None, "Theodore's award marker goes on a free space")
+        self.need(i >= 1, f"Theodore claims {tile_id} on its first row; he claims from the second row down")
+        best = max(
+            (
+                space.loyalty
+                for t in p.awards
+                if t not in tp.awards
+                for k, space in enumerate(D.award(t).spaces)
+                if k >= 1 and p.award_marks[t][k] is None and award_count(tq, D.award(t)) >= space.need
+            ),
+            default=None,
+        )
+        got = D.award(tile_id).spaces[i].loyalty
+        self.need(
+            got == best, f"Theodore claims a space worth {got} loyalty; the best open to him is worth {best}"
+        )
+        self.counts["theodore claims checked"] += 1
 
     def check_theodore_rare(self, p, q):
         """Rare bones: he takes the kind the display has fewest of (ties: skull, limb, torso,
@@ -1743,6 +1785,7 @@ def run_batch(kind, seeds):
 BATCHES = {"2p": 80, "3p": 60, "4p": 48, "solo": 120, "solo-portrait": 40}
 FLOORS = {  # about half of what the batches show (scorings: every game's two)
     "2p": {
+        "pass loyalty bonuses checked": 30,
         "debunks": 25,
         "awards": 55,
         "lucas on a virtual space": 3,
@@ -1759,6 +1802,7 @@ FLOORS = {  # about half of what the batches show (scorings: every game's two)
         "refusals": 400,
     },
     "3p": {
+        "pass loyalty bonuses checked": 30,
         "debunks": 34,
         "awards": 60,
         "lucas on a held space": 4,
@@ -1771,6 +1815,7 @@ FLOORS = {  # about half of what the batches show (scorings: every game's two)
         "refusals": 400,
     },
     "4p": {
+        "pass loyalty bonuses checked": 30,
         "debunks": 50,
         "awards": 50,
         "lucas on a held space": 3,
@@ -1783,6 +1828,7 @@ FLOORS = {  # about half of what the batches show (scorings: every game's two)
         "meeting grant paid": 100,
     },
     "solo": {
+        "theodore claims checked": 20,
         "theodore turns": 800,
         "theodore team halves": 300,
         "theodore slot tiles": 18,

@@ -1294,6 +1294,13 @@ class Referee:
             self.check_theodore_rare(p, q)
         if tq.profession != tp.profession and played == 0 and p.phase == "turn":
             self.check_theodore_profession(p, q)
+            # passing he also draws the top species card (besides what his profession gives)
+            if p.species_deck or p.species_discard:
+                drawn = sum(1 for c in tq.hand if c in SPECIES) - sum(1 for c in tp.hand if c in SPECIES)
+                bonus = PROF[tq.profession].bonus if p.round < 4 else ()  # round 4 pays loyalty instead
+                want = 1 + sum(e.get("species", 0) for e in bonus)
+                self.need(drawn == want, f"Theodore passing draws {want} species cards, drew {drawn}")
+                self.counts["theodore pass draws"] += 1
         self.counts["theodore turns"] += max(0, played)
         for c in tq.played:
             if c is not None and not c.startswith("basic-") and c not in tp.played:
@@ -1828,6 +1835,7 @@ FLOORS = {  # about half of what the batches show (scorings: every game's two)
         "meeting grant paid": 100,
     },
     "solo": {
+        "theodore pass draws": 25,
         "theodore claims checked": 20,
         "theodore turns": 800,
         "theodore team halves": 300,

@@ -42,7 +42,8 @@ script example
 RULINGS = """ruling.full_round ruling.suited_power_side ruling.flying ruling.adjacent_areas
 ruling.stack_limits ruling.bag_minimums ruling.empty_rack_place ruling.entry_is_action
 ruling.first_strike_both ruling.worn_out ruling.magic_no_target ruling.flash_moments
-ruling.band_limits ruling.grant ruling.allies_win_alone ruling.arena_dice ruling.round_limit""".split()
+ruling.band_limits ruling.grant ruling.allies_win_alone ruling.arena_dice ruling.round_limit
+ruling.arena_arrange""".split()
 
 MIN_WORDS = 8
 

@@ -306,3 +306,21 @@ def test_an_ally_uses_an_owner_s_dice_against_him_only_once_he_grants_it():
     s, events = play(s, f"P1 attack {d(ally)} {d(mine)}")
     # turning P2's die on P2 is an attack between members: the alliance and its grant end
     assert s.allies == [] and s.grants == [] and of_kind(events, "alliance_broken")
+
+
+# ---- the arena rack may be arranged by its owner: in his turn, after its leftmost die played
+def test_in_the_arena_a_player_arranges_his_own_rack_and_its_leftmost_die_opens_his_next_turn():
+    s = empty_table(variant="arena")
+    fill_racks(s)
+    first, second = s.racks[0][0], s.racks[0][1]
+    assert "P1 swap r1 r2" in labels(s) and not any(x.startswith("P2 swap") for x in seat_labels(s, 1))
+    s, events = play(s, "P1 swap r1 r2")
+    assert s.racks[0][:2] == [second, first]
+    assert of_kind(events, "arrange")[0].rule == "rolled_bones.arena.rack"
+    for _ in range(4):
+        s, _ = play(s, "P1 swap r1 r2")
+    assert "at most 5 swaps" in refused(s, "P1 swap r1 r2", "arena.rack")
+    s, _ = play(s, "P1 next")
+    s, events = play(s, "P2 next")  # P2 passes; P1's next turn opens with the die now leftmost
+    played = [e for e in events if e.kind == "into_play"][-1]
+    assert played.data["die"] == second and played.data["seat"] == 0

@@ -359,7 +359,8 @@ def _panel(
                             f"{seat_name(p)} {verb} r{k + 1}",
                             f"{verb} the die in r{k + 1}",
                         )
-                if s.phase == "arrange" and not s.queue:
+                # arranging: before the Bones roll, or in an arena turn (after its leftmost die)
+                if (s.phase == "arrange" or (s.variant == "arena" and s.phase == "act")) and not s.queue:
                     target = _swap_target(s, p, k + 1, pick, legal)
                     if target:
                         scene.hit(x, y + 56, DIE, DIE, *target)

@@ -301,6 +301,10 @@ def _act(s: S, seat: int) -> list[Action]:
         for i in range(n):
             if s.owners[i] == seat and s.band[i] >= 0 and not s.band_changed[i]:
                 out.append(a("unband", die_label(i)))
+    if s.variant == "arena" and s.swaps < SWAPS:
+        # the rack may be arranged on one's turn; its leftmost die plays at the next turn's start
+        k = len(s.racks[seat])
+        out += [a("swap", f"r{i}", f"r{j}") for i in range(1, k + 1) for j in range(i + 1, k + 1)]
     out += [a("flash", f"r{k}") for k in flash_places(s, seat)]
     if may_declare(s, seat):
         out.append(a("declare"))
@@ -349,6 +353,11 @@ def why_not(s: S, act: Action) -> tuple[str, str]:
             f"declare when your base holds {s.base_size} base dice (it has {len(s.bases[act.seat])}); "
             "a claim forgotten in the turn the base was completed waits for the start of your next turn",
             R + "goal.declare",
+        )
+    if verb == "swap" and s.variant == "arena" and phase == "act":
+        return (
+            f"swap two places of your rack, e.g. 'swap r1 r3' (at most {SWAPS} swaps a turn)",
+            R + "arena.rack",
         )
     if verb in ("roll", "swap") and phase != "arrange":
         return "the rack is arranged and the Bones rolled once a turn, after drawing", R + "turn.bones_roll"

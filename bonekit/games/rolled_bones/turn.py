@@ -249,7 +249,7 @@ def swap_rack(s: S, seat: int, a: int, b: int, events: list[Event] | None) -> No
         events.append(
             Event(
                 "arrange",
-                R + "turn.arrange",
+                R + ("arena.rack" if s.variant == "arena" else "turn.arrange"),
                 f"{seat_name(seat)} swaps rack places {a} and {b}.",
                 {"seat": seat, "places": (a, b)},
             )

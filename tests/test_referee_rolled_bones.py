@@ -25,8 +25,8 @@ What it holds the engine to, in our own words:
 - Flash: a flash die that can come in may be played at the turn player's decision points and
   by a defender before the battle's rolls.
 - Alliances: formed only in the proposer's turn, broken by a member or by an attack between
-  members; may be broken at any decision point; allies command each other's creatures and
-  items but never turn an owner's dice against him.
+  members; may be broken at any decision point (and by a member who owes none); allies command
+  each other's creatures and items but never turn an owner's dice against him unless he grants it.
 - Base complete: declared only with a complete base, in the turn it was completed or at the
   start of one's next turn; a game is won only by a claim held a full round; a claim made in
   one's own turn and held wins at the start of one's next turn.

@@ -324,3 +324,19 @@ def test_in_the_arena_a_player_arranges_his_own_rack_and_its_leftmost_die_opens_
     s, events = play(s, "P2 next")  # P2 passes; P1's next turn opens with the die now leftmost
     played = [e for e in events if e.kind == "into_play"][-1]
     assert played.data["die"] == second and played.data["seat"] == 0
+
+
+def _allied_p1_p2(s):
+    """P1 and P2 allied (staged)."""
+    s.allies = [(0, 1)]
+    return s
+
+
+def test_a_table_takes_a_break_typed_by_a_human_who_owes_no_decision():
+    from bonekit.widgets import Table
+
+    table = Table("rolled_bones", ["human", "human", "builder"], seed=3, alliances=True, stage=_allied_p1_p2)
+    assert GAME.to_move(table.state) == (0,) and table.active == 0
+    assert table.act("P2 break p1")  # P2 owes nothing, yet may end the alliance at any time
+    assert table.state.allies == [] and table.actions == ["P2 break p1"]
+    assert "✗" not in table.status.value and table.active == 0  # P1's turn goes on

@@ -163,6 +163,12 @@ def test_arena_magic_may_go_on_a_rack_die_and_comes_into_play_with_it():
     s, _ = play(s, f"P1 enter {d(mine)}")
     assert s.on[magic] == mine and s.area[magic] == "rack" and GAME.kind(s, mine) != "magic"
     assert f"{d(magic)} Contortion +3" in GAME.text(s)  # shown with its rack die
+    from bonekit.widgets.scene import Text
+    from bonekit.widgets.views.rolled_bones import render
+
+    shapes = render(GAME, s, None, None, None, None).shapes
+    chips = [t for t in shapes if isinstance(t, Text) and t.text == "+3"]
+    assert chips  # and drawn on it in the picture
 
 
 # ---- Base complete in another player's turn: a flashed base die finishes the base

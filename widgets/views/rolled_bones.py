@@ -344,6 +344,10 @@ def _panel(
             edge = PICK if pick == i else (LEGAL if _rack_clickable(s, p, k + 1, clicker, legal) else None)
             draw_die(scene, s, i, x, y + 56, edge=edge, edge_width=2.5 if edge else 1.5)
             places[i] = (x, y + 56, DIE)
+            for km, m in enumerate(magic_on(s, i)):  # arena magic may sit on a rack die
+                mx, my = x - 9, y + 56 + 17 + km * 26
+                draw_die(scene, s, m, mx, my, 25)
+                places[m] = (mx, my, 25)
             if clicker == p:
                 build = f"{seat_name(p)} build r{k + 1}"
                 if s.phase == "build" and not s.queue and build not in legal:

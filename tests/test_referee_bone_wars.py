@@ -532,7 +532,7 @@ class Referee:
             self.check_round_end(p, a, q)
         elif not solo and q.phase == "turn" and q.turn is None and not q.pending and (p.turn or p.pending):
             self.check_next_turn(p, q)
-        if bq.patron != bp.patron and not q.round != p.round:
+        if bq.patron != bp.patron and q.round == p.round:
             self.counts["patron switches"] += 1
 
     def check_next_turn(self, p, q):
@@ -1451,7 +1451,7 @@ class Referee:
             if tq.university == shelves_only != want:
                 self.finding(
                     "theodore_counts_portrait_papers",
-                    f"Theodore returns to space {tq.university}; the side with the most published papers "
+                    f"Theodore returns to space {tq.university}; the half holding more published papers "
                     f"({papers}, portrait papers included) gives space {want}",
                 )
                 return
@@ -1883,16 +1883,19 @@ FINDINGS = {
         "The grant that pays when teams meet gives $1 each time its holder's team moves onto a dig "
         "site holding another player's team (the kit's catalog, bone_wars.grants.meet_teams_money, "
         "says the same); the engine pays $1 for every team standing there (turn.meet queues "
-        "len(others)), so a move onto a site with two teams earns $2. Reproduce: the example below "
-        "names the batch's game and the action"
+        "len(others)), so a move onto a site with two teams earns $2. Reproduce: play('4p', 3, "
+        "Counter()) in this file, action #167 (P4's free move onto Montana, where two teams stand, "
+        "pays P4 $2); 15 times in the 4p batch"
     ),
     "theodore_counts_portrait_papers": (
-        "Solo, Theodore's return to a university: the rulebook sends him to the side with the most "
-        "published papers, and a paper waiting under a portrait is published; the engine counts the "
+        "Solo, Theodore's return to a university: the rulebook's first criterion is the half of the "
+        "bookshelf holding more published papers, and a paper waiting under a portrait was published "
+        "like any other; the engine counts the "
         "shelves only (solo._pass_choice), so a full half with papers under its portrait ties with a "
-        "full half without. Reproduce: GAME.new(1, 'solo', seed=S, level=...) with both halves full "
-        "and papers under the portrait of the patron Theodore does not serve, as the solo batch's "
-        "tables staged 'portrait' do (the example below names the seed and the action)"
+        "full half without. Reproduce: play('solo-portrait', 12, Counter()) in this file (a table "
+        "staged with both halves full and a paper under Marsh's portrait), action #29: shelves 8 and "
+        "8, Marsh 9 papers in all, Theodore (Cope) returns to space 4 instead of Marsh's space 2; "
+        "4 times in the solo batch, 6 in solo-portrait"
     ),
 }
 

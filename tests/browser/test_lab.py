@@ -884,3 +884,95 @@ def test_guided_table_waits_for_the_named_move(notebook, screenshots):
 def test_browser_console_and_kernel_show_no_errors(notebook):
     assert notebook.watch.console_errors() == []
     assert notebook.watch.kernel_errors() == []
+
+
+# ---- at a laptop's size: pictures fit, the first click lands, the wheel scrolls -------------------
+LAPTOP = {"width": 1366, "height": 768}
+SCROLLER = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
+# Each canvas as drawn: its box, its own pixel size, and whether anything cuts it off sideways
+# (it overhangs the notebook's scroller, or its output area scrolls horizontally).
+FIT_JS = r"""
+(scroller) => {
+  const outer = document.querySelector(scroller).getBoundingClientRect();
+  return [...document.querySelectorAll('canvas[data-bonekit-canvas]')].map((c) => {
+    const r = c.getBoundingClientRect();
+    const area = c.closest('.jp-OutputArea-output');
+    return {id: c.dataset.bonekitCanvas, width: c.width, height: c.height, shownWidth: r.width,
+            left: r.left, right: r.right, scrollerLeft: outer.left, scrollerRight: outer.right,
+            overflow: area ? area.scrollWidth - area.clientWidth : 0};
+  });
+}
+"""
+
+
+def _mouse_downs(watch) -> list[dict]:
+    """The pointer positions ipycanvas sent the kernel for mouse-down events, in canvas pixels."""
+    out = []
+    for f in watch.frames:
+        data = f["content"].get("data") or {} if f["direction"] == "browser→kernel" else {}
+        content = data.get("content") or {}
+        if f["msg_type"] == "comm_msg" and content.get("event") == "mouse_down":
+            out.append(content)
+    return out
+
+
+def test_pictures_fit_a_laptop_and_take_the_first_click_and_the_wheel(notebook, screenshots):
+    """At 1366x768 with the file browser open: no picture is cut off sideways or drawn larger
+    than its size; a first click on the tallest picture (unfocused, its top low in the window)
+    reaches the kernel where the pointer was; the wheel over it scrolls the notebook."""
+    page = notebook.page
+    if not notebook.widgets:
+        pytest.skip("no widget in this notebook")
+    page.set_viewport_size(LAPTOP)
+    try:
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        page.wait_for_timeout(600)
+        fits = {c["id"]: c for c in page.evaluate(FIT_JS, SCROLLER)}
+        cut = [c for c in fits.values() if c["right"] > c["scrollerRight"] + 0.5
+               or c["left"] < c["scrollerLeft"] - 0.5 or c["overflow"] > 0
+               or c["shownWidth"] > c["width"] + 0.5]
+        tallest = max(notebook.widgets, key=lambda w: fits[w["id"]]["height"])
+        canvas = notebook.canvas(tallest)
+
+        # Scroll as a reader going down does, until the picture's top is in the lower half of
+        # the window (focusing the canvas there would scroll the page to show more of it), and
+        # click in the part that shows, with the focus elsewhere.
+        canvas.scroll_into_view_if_needed()
+        canvas.evaluate("(c, sel) => { const s = document.querySelector(sel); c.blur();"
+                        " s.scrollTop += c.getBoundingClientRect().top - 0.55 * window.innerHeight; }",
+                        SCROLLER)
+        page.wait_for_timeout(300)
+        box = canvas.bounding_box()
+        x = box["x"] + box["width"] * 0.37
+        y = min(box["y"] + box["height"] * 0.6, LAPTOP["height"] - 40)
+        scale = fits[tallest["id"]]["width"] / box["width"]
+        expected = ((x - box["x"]) * scale, (y - box["y"]) * scale)
+        before = len(_mouse_downs(notebook.watch))
+        page.mouse.click(x, y)
+        for _ in range(40):  # the frame leaves a moment after the click
+            downs = _mouse_downs(notebook.watch)[before:]
+            if downs:
+                break
+            page.wait_for_timeout(100)
+        notebook.watch.settle()
+        assert downs, (f"{tallest['id']}: the click never reached the kernel; box {box}, at the point: "
+                       + page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
+                                       " return e ? e.outerHTML.slice(0, 200) : 'nothing'; }", [x, y]))
+        off = max(abs(downs[0]["x"] - expected[0]), abs(downs[0]["y"] - expected[1]))
+
+        top = page.evaluate(f"() => document.querySelector('{SCROLLER}').scrollTop")
+        page.mouse.move(x, y)
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(400)
+        moved = page.evaluate(f"() => document.querySelector('{SCROLLER}').scrollTop") - top
+        page.screenshot(path=str(screenshots / f"laptop-{notebook.id}.png"))
+    finally:
+        page.set_viewport_size(VIEWPORT)
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    report(f"{notebook.path} at 1366x768, file browser open: pictures shown at "
+           + ", ".join(f"{c['id']} {c['shownWidth']:.0f}/{c['width']} px" for c in fits.values())
+           + f"; first click on {tallest['id']} ({box['height']:.0f} px tall) off by {off:.1f} px; "
+           f"wheel scrolled {moved:.0f} px")
+    assert not cut, f"pictures cut off or enlarged: {cut}"
+    assert off <= 2, f"first click landed {off:.1f} px from the pointer: {downs[0]} vs {expected}"
+    assert moved >= 100, f"the wheel over {tallest['id']} scrolled the notebook {moved} px"

@@ -260,7 +260,7 @@ def test_first_solo_round_walks_a_learner_through_round_one(game):
     table = GuidedTable(game, ["human"], FIRST_SOLO_ROUND, seed=35, variant="solo", rounds=10)
     assert not table.act("P1 hero b3")                  # legal, but not the lesson's move
     assert table.act("P1 hero d2")
-    assert not table.act("P1 place catapult e1") and "green one steps onto e2" in table.guide.value
+    assert not table.act("P1 place catapult e1") and "green one steps onto e2" in table.status.value
     assert table.act("P1 place catapult e2") and table.act("P1 move-all")
     assert table.finished and table.state.round == 2
     board = table.state.boards[0]

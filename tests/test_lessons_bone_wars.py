@@ -172,7 +172,7 @@ def guided():
 
 def test_the_guided_first_turn_plays_through_and_does_what_it_says():
     t = guided()
-    assert not t.act("P1 career 1 1") and "species bundle first" in t.guide.value
+    assert not t.act("P1 career 1 1") and "species bundle first" in t.status.value
     for m in lessons.FIRST_TURN:
         assert t.act(m["move"]), m["move"]
         b = t.state.boards[0]
@@ -192,7 +192,7 @@ def test_a_wrong_guided_move_is_not_played():
         t.act(m["move"])
     before = t.state
     assert not t.act("P1 play expedition") and t.state is before
-    assert "reaches only the top bone" in t.guide.value
+    assert "reaches only the top bone" in t.status.value
 
 
 # ---- exercises ---------------------------------------------------------------------------------------

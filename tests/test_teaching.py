@@ -114,13 +114,18 @@ def test_guided_table_waits_for_the_named_move():
     assert t.expected.label == "P1 play 7" and "Move 1 of 2" in t.guide.value
     assert not t.act("P1 play 1")                          # legal, but not the lesson's move
     assert t.actions == []
+    # One feedback line, the status line, with the step's hint; the guide box does not repeat it.
     assert "A 1 wins nothing." in t.status.value and "asks for P1 play 7" in t.status.value
-    assert not t.act("P1 play 3")                          # legal, no particular hint
+    assert "A 1 wins nothing." not in t.guide.value and "Move 1 of 2" in t.guide.value
+    assert not t.act("P1 play 3")                          # legal, no particular hint: a reason still
     assert t.actions == [] and "asks for P1 play 7" in t.status.value
+    assert "The lesson needs its move to show what comes next" in t.status.value
     assert not t.act("P2 play 3")                          # a bot's seat: the Table says whose it is
     assert t.actions == [] and "bot" in t.status.value and "asks for" not in t.status.value
     assert not t.act("P1 play 12")                         # illegal: the engine's reason and rule
     assert t.actions == [] and "rule bone_to_pick." in t.status.value
+    t.click(-10, -10)                                      # nothing there: the lesson's move named
+    assert "The lesson&#x27;s move now: P1 play 7" in t.status.value
     assert t.act("p1  PLAY 7")                             # any case and spacing
     assert t.actions[0] == "P1 play 7" and len(t.actions) == 3  # the two bots answered
     assert "The 7 is down." in t.guide.value and "Move 2 of 2" in t.guide.value

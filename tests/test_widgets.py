@@ -335,8 +335,12 @@ def test_table_click_on_empty_space_changes_nothing(table):
         assert table.picture.scene.hit_at(x, y) is None
         table.click(x, y)
         assert snapshot(table) == before
-        assert "Nothing to do there" in table.status.value
-        assert "your options are highlighted" in table.status.value
+        # It says what can be clicked now: how many things, with examples from the picture.
+        legal = {a.label for a in table.game.legal_actions(table.state, table.active)}
+        clickable = {h.tip.split(":")[0].strip() for h in table.picture.scene.hits if h.target in legal}
+        assert "Nothing to click there" in table.status.value
+        assert f"{len(clickable)} things can be clicked now" in table.status.value
+        assert any(name in table.status.value for name in clickable)
         assert table.picture.scene.to_svg() == svg
 
 

@@ -2,9 +2,10 @@
 
 In the spirit of guided first plays of board-game apps: each ``Step`` says which move to make and
 why; the learner makes it by clicking, pressing a button or typing its label. A different move
-is not played: a legal one is answered with what the lesson asks instead (and the step's own
-hint for that move, if it has one), an illegal one with the engine's reason and rule. Once the
-steps are done, the table plays on freely.
+is not played: a legal one is answered with what the lesson asks instead and why (the step's
+own hint for that move, or a general reason), an illegal one with the engine's reason and rule,
+each in the one feedback line under the step. Once the steps are done, the table plays on
+freely.
 """
 from __future__ import annotations
 
@@ -68,10 +69,15 @@ class GuidedTable(Table):
             return super().act(label)  # the Table explains unreadable labels
         if action != self.expected:
             if action.seat in self.humans and self._legal(action):
-                hint = _hint(step, action)
+                # One feedback line, said once: the status line, right under the step, gives
+                # the reason (the step's own hint, or why the lesson holds to its move); the
+                # guide box keeps showing the step alone.
+                hint = _hint(step, action) or (
+                    "The lesson needs its move to show what comes next; you can play freely "
+                    "once the guided moves are done.")
                 self._refresh(f"✗ {action.label} is allowed, but this lesson asks for "
-                              f"{step.move} now. {hint}".strip(), ok=False)
-                self._show_guide(f"Not that one: {hint or 'try the move named below.'}")
+                              f"{step.move} now. {hint}", ok=False)
+                self._show_guide("")
                 return False
             return super().act(action)  # illegal: the engine's reason and rule
         taken = super().act(action)
@@ -79,6 +85,12 @@ class GuidedTable(Table):
             self.done_steps += 1
             self._show_guide(step.done)
         return taken
+
+    def nothing_there(self) -> str:
+        if self.finished:
+            return super().nothing_there()
+        self._show_guide("")
+        return f"Nothing to click there. The lesson's move now: {self.steps[self.done_steps].move}."
 
     def _legal(self, action: Action) -> bool:
         return action.seat in self.game.to_move(self.state) and \
@@ -91,8 +103,7 @@ class GuidedTable(Table):
                     "The table is yours now: play on as you like.")
         else:
             step = self.steps[self.done_steps]
-            before = f"✓ {escape(feedback)}<br>" if feedback and not feedback.startswith("Not that") else \
-                (f"✗ {escape(feedback)}<br>" if feedback else "")
+            before = f"✓ {escape(feedback)}<br>" if feedback else ""
             body = (f"{before}<b>Move {self.done_steps + 1} of {total}:</b> {escape(step.say)} "
                     f"<code>{escape(step.move)}</code>")
         self.guide.value = (

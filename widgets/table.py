@@ -240,11 +240,29 @@ class Table(StaticFallback, w.VBox):
                           else "Selection cleared.")
             return
         if hit is None:
-            legal = self.game.legal_actions(self.state, self.active) if self.active is not None else []
-            hint = ": your options are highlighted in the picture and listed below" if legal else ""
-            self._refresh(f"Nothing to do there{hint}.", ok=True)
+            self._refresh(self.nothing_there(), ok=True)
             return
         self.act(hit.target)
+
+    def nothing_there(self) -> str:
+        """What a click on an empty part of the picture is told: what can be clicked now."""
+        if self.game.is_over(self.state):
+            return "Nothing to click there: the game is over."
+        if self.active is None:
+            return "Nothing to click there: no move is yours now."
+        legal = {a.label for a in self.game.legal_actions(self.state, self.active)}
+        names: list[str] = []
+        for h in self.picture.scene.hits:
+            name = (h.tip or h.target).split(":")[0].strip()
+            if (h.target in legal or h.target.startswith(SELECT)) and name and name not in names:
+                names.append(name)
+        if not names:
+            return "Nothing to click there: your moves now are the buttons below (or type one)."
+        if len(names) == 1:
+            return f"Nothing to click there. The one thing to click now: {names[0]} (outlined)."
+        examples = "; ".join(names[:3]) + ("; ..." if len(names) > 3 else "")
+        return (f"Nothing to click there. {len(names)} things can be clicked now, outlined in the "
+                f"picture ({examples}), or use the buttons below.")
 
     def _typed(self, change: dict) -> None:
         text = change["new"].strip()

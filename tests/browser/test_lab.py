@@ -14,7 +14,7 @@ import pytest
 
 from bonekit.widgets.table import SELECT
 
-from .conftest import LAB_NOTEBOOKS, VIEWPORT, notebook_id, report, shutdown_kernels
+from .conftest import LAB_NOTEBOOKS, START, VIEWPORT, notebook_id, report, shutdown_kernels
 from .pages import (
     PANELS,
     RUN_NOTEBOOK_JS,
@@ -976,3 +976,29 @@ def test_pictures_fit_a_laptop_and_take_the_first_click_and_the_wheel(notebook, 
     assert not cut, f"pictures cut off or enlarged: {cut}"
     assert off <= 2, f"first click landed {off:.1f} px from the pointer: {downs[0]} vs {expected}"
     assert moved >= 100, f"the wheel over {tallest['id']} scrolled the notebook {moved} px"
+
+
+def test_first_move_within_three_screens(notebook):
+    """At 1366x768 with the file browser open, how far down the first Table is (the learner's
+    first move), in screens of the notebook's height; a learn-to-play notebook keeps it within 3."""
+    tables = notebook.of_kind("table")
+    if not tables:
+        pytest.skip("no Table in this notebook")
+    page = notebook.page
+    page.set_viewport_size(LAPTOP)
+    try:
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        page.wait_for_timeout(600)
+        first = notebook.canvas(tables[0])
+        first.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        screens = first.evaluate(
+            "(c, sel) => { const s = document.querySelector(sel); const r = s.getBoundingClientRect();"
+            " return (c.getBoundingClientRect().top - r.top + s.scrollTop) / r.height; }", SCROLLER)
+    finally:
+        page.set_viewport_size(VIEWPORT)
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    report(f"{notebook.path}: the first Table ({tables[0]['id']}) starts {screens:.1f} screens down "
+           "at 1366x768")
+    if "learn_to_play" in notebook.path or notebook.path == START:
+        assert screens <= 3, f"{notebook.path}: the first move is {screens:.1f} screens down"

@@ -18,6 +18,8 @@ import shutil
 
 import pytest
 
+from bonekit.widgets.keyboard import OFFLINE_CLASS, OFFLINE_TEXT
+
 from .conftest import LAB_NOTEBOOKS, START, VIEWPORT, notebook_id, report, shutdown_kernels, trust
 from .pages import (
     BARE_REPR,
@@ -95,6 +97,7 @@ def test_saved_pictures_show_unrun_untrusted_and_trusted(lab_page, lab_server, p
         shown = page.evaluate(SHOWN_OUTPUTS_JS, {"path": path, "timeoutMs": 30_000})
         trusted, shown_trusted = _check(saved, shown, "trusted")
         svg = sum(s["shown"] == "image/svg+xml" for s in shown)
+        notes = _offline_notes(page, path) if any(s["shown"] == "widget" for s in shown) else None
     finally:
         page.evaluate(CLOSE_JS, {"path": path})
     report(f"{path} unrun: {expected} saved pictures; shown untrusted {shown_untrusted}, "
@@ -102,7 +105,29 @@ def test_saved_pictures_show_unrun_untrusted_and_trusted(lab_page, lab_server, p
     assert expected > 0, f"{path} saves no picture"
     assert untrusted + trusted == [], "\n".join(untrusted + trusted)
     assert shown_untrusted == shown_trusted == expected
+    if notes is not None:  # saved widgets with no kernel behind them say how to play
+        report(f"{path} unrun: {notes['widgets']} saved widgets, {notes['notes']} say "
+               f"'{OFFLINE_TEXT}'; after a click on a picture: {notes['afterClick']!r}")
+        assert notes["notes"] == notes["widgets"] > 0, notes
+        assert "Run All Cells" in notes["afterClick"], notes
     assert watch.console_errors() == []
+
+
+def _offline_notes(page, path: str) -> dict:
+    """Wait for each saved bonekit widget of the open panel to say it needs a run, then click
+    the first one's picture: what the learner reads there."""
+    panel = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+    widgets = page.locator(f"{panel} .bonekit-widget")
+    page.wait_for_function(
+        "([sel, cls]) => { const ws = document.querySelectorAll(sel + ' .bonekit-widget');"
+        " return ws.length > 0 && [...ws].every((w) => w.querySelector('.' + cls)); }",
+        arg=[panel, OFFLINE_CLASS], timeout=20_000)
+    first = widgets.first
+    first.locator("canvas").first.scroll_into_view_if_needed()
+    first.locator("canvas").first.click(position={"x": 30, "y": 30})
+    note = first.locator(f".{OFFLINE_CLASS}")
+    return {"widgets": widgets.count(), "notes": page.locator(f"{panel} .{OFFLINE_CLASS}").count(),
+            "afterClick": note.text_content() if note.is_visible() else ""}
 
 
 def _gallery_views(page, path: str, saved: list[dict], screenshots) -> None:

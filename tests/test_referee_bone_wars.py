@@ -258,11 +258,6 @@ class Referee:
         if not cond:
             self.fail(msg)
 
-    def finding(self, key, msg):
-        """A known departure whose fix has not landed (see FINDINGS): counted, the game goes on."""
-        self.counts["finding " + key] += 1
-        self.examples.setdefault(key, f"{msg} [{self.label}, action #{self.index}]")
-
     # ---- every state
     def check_state(self, s):
         n = s.players
@@ -712,12 +707,6 @@ class Referee:
             return
         if want != per_team:
             self.counts["meetings with two teams or more"] += 1
-            if got == per_team:
-                self.finding(
-                    "meeting_pays_per_team",
-                    f"{what}: the meeting grant paid {dict(got)}; $1 a meeting gives {dict(want)}",
-                )
-                return
         self.need(got == want, f"{what}: the meeting grant pays {dict(want)}, paid {dict(got)}")
         self.counts["meeting grant paid"] += 1
 
@@ -1446,15 +1435,6 @@ class Referee:
         }
         if on_shelves != papers:
             self.counts["theodore returns with papers under a portrait"] += 1
-            # finding: his count leaves out the papers waiting under the portraits
-            shelves_only = min(free, key=lambda x: (-on_shelves[UNI[x].patron],) + rank(x)[1:])
-            if tq.university == shelves_only != want:
-                self.finding(
-                    "theodore_counts_portrait_papers",
-                    f"Theodore returns to space {tq.university}; the half holding more published papers "
-                    f"({papers}, portrait papers included) gives space {want}",
-                )
-                return
         self.need(
             tq.university == want, f"Theodore returns to space {want} (papers {papers}), not {tq.university}"
         )
@@ -1873,41 +1853,3 @@ def test_referee(kind):
     assert not failures, f"{len(failures)} games broke a rule; first: {failures[0]}"
     low = {k: counts[k] for k, floor in FLOORS[kind].items() if counts[k] < floor}
     assert not low, f"rare situations not seen enough: {low} (floors {FLOORS[kind]})"
-
-
-# Departures from the rulebook the referee found, whose engine fix has not landed: each is
-# checked in the batches like every rule (counted instead of failing the batch) and held here
-# as a strict expected failure, so the fix shows up as an unexpected pass.
-FINDINGS = {
-    "meeting_pays_per_team": (
-        "The grant that pays when teams meet gives $1 each time its holder's team moves onto a dig "
-        "site holding another player's team (the kit's catalog, bone_wars.grants.meet_teams_money, "
-        "says the same); the engine pays $1 for every team standing there (turn.meet queues "
-        "len(others)), so a move onto a site with two teams earns $2. Reproduce: play('4p', 3, "
-        "Counter()) in this file, action #167 (P4's free move onto Montana, where two teams stand, "
-        "pays P4 $2); 15 times in the 4p batch"
-    ),
-    "theodore_counts_portrait_papers": (
-        "Solo, Theodore's return to a university: the rulebook's first criterion is the half of the "
-        "bookshelf holding more published papers, and a paper waiting under a portrait was published "
-        "like any other; the engine counts the "
-        "shelves only (solo._pass_choice), so a full half with papers under its portrait ties with a "
-        "full half without. Reproduce: play('solo-portrait', 12, Counter()) in this file (a table "
-        "staged with both halves full and a paper under Marsh's portrait), action #29: shelves 8 and "
-        "8, Marsh 9 papers in all, Theodore (Cope) returns to space 4 instead of Marsh's space 2; "
-        "4 times in the solo batch, 6 in solo-portrait"
-    ),
-}
-
-
-@pytest.mark.parametrize(
-    "key", [pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=FINDINGS[k])) for k in FINDINGS]
-)
-def test_finding_is_fixed(key):
-    """No game of any batch shows the departure any more."""
-    total, example = 0, None
-    for kind in BATCHES:
-        counts, _, examples = batch(kind)
-        total += counts["finding " + key]
-        example = example or examples.get(key)
-    assert total == 0, f"{key}: seen {total} times; first: {example}"

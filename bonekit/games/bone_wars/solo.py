@@ -188,7 +188,8 @@ def _pass_choice(state: BoneWarsState, p, options: list[Action]) -> Action:
             options, key=lambda a: (useless(a), *(int(x) for x in a.args)) if a.args else (True, 99, 99)
         )
     # the university: the side with more papers, then his patron's side, then the highest space
-    papers = {pat: sum(1 for shelf in state.shelves[pat] for v in shelf if v) for pat in ("marsh", "cope")}
+    # a paper waiting under the portrait is published too
+    papers = {pat: len(turn.debunk_targets(state, pat)) for pat in ("marsh", "cope")}
 
     def rank(a: Action):
         u = next(u for u in d.universities if u.space == int(a.args[0]))

@@ -432,12 +432,13 @@ def camp(
 
 
 def meet(state: BoneWarsState, seat: int, site: str) -> None:
-    """Teams meeting at a dig site pay $1 to each holder of the meeting grant among them."""
+    """A team moving onto a dig site where other teams stand: $1 to the mover if it holds the
+    meeting grant, and $1 to each of those teams' players who holds it."""
     others = [o for o, ob in enumerate(state.boards) if o != seat and ob.team == site]
     if not others:
         return
-    if perks.grant(state, seat, "meet_teams_money"):
-        queue(state, seat, [{"money": len(others)}])
+    if perks.grant(state, seat, "meet_teams_money"):  # $1 a move, however many teams stand there
+        queue(state, seat, [{"money": 1}])
     for o in others:
         if perks.grant(state, o, "meet_teams_money"):
             queue(state, o, [{"money": 1}])

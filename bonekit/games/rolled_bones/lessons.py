@@ -433,6 +433,37 @@ def attack_targets(game: Any, s: S, die: str) -> list[str]:
 # ---- readers for exercises and prose -------------------------------------------------------------------
 
 
+def or_words(items: Sequence[str]) -> str:
+    """``a, b or c``: a list said as a sentence ends (``nothing`` when empty)."""
+    items = list(items)
+    if not items:
+        return "nothing"
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def options_line(game: Any, s: S, seat: int, verbs: Sequence[str] = ()) -> str:
+    """``P2 intercept or P2 hold``: the labels ``seat`` may play now (only ``verbs``, if given)."""
+    return or_words([a.label for a in game.legal_actions(s, seat) if not verbs or a.verb in verbs])
+
+
+def dice_line(s: S, labels: Sequence[str]) -> str:
+    """``d1 Bone Wall (2), d7 Watch Post (2) or d10 Goblin (3)``: dice labels, with names and values."""
+    return or_words([die_name(s, int(label[1:]) - 1) for label in labels])
+
+
+def outcome_line(game: Any, s: S) -> str:
+    """The game's result in words: the outcome's summary, or ``no winner yet``."""
+    outcome = game.outcome(s)
+    return "no winner yet" if outcome is None else outcome.summary
+
+
+def tally_line(replay: Replay) -> str:
+    """``build 11, draw 15, ...``: ``tally`` in words, the commonest verbs first."""
+    counts = tally(replay)
+    return ", ".join(f"{verb} {n}" for verb, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+
+
+
 def comes_in(s: S, roll: int) -> str:
     """The name of the die a Bones roll of ``roll`` brings into play from the turn player's rack
     (the rack place counted from the left)."""
@@ -656,4 +687,9 @@ __all__ = [
     "stage",
     "tally",
     "win_scene",
+    "dice_line",
+    "options_line",
+    "or_words",
+    "outcome_line",
+    "tally_line",
 ]

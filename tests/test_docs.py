@@ -56,3 +56,19 @@ def test_notebooks_name_the_kernel_as_jupyter_does():
             wrong[str(path.relative_to(ROOT))] = spec
     assert not wrong, f"kernelspec other than python3 / {expected!r}: {wrong}"
 
+
+
+def test_saved_widgets_carry_the_current_keyboard_helper():
+    # A saved widget runs the helper's code as saved, not as installed: a notebook executed
+    # before a change to widgets/keyboard.py keeps the old behaviour when opened unrun (the
+    # Bone to Pick notebooks once lacked the 'Run the notebook to play' note this way).
+    from bonekit.widgets.keyboard import ESM
+
+    stale = {}
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]
+        state = meta.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        old = sum(1 for m in state.values() if "_esm" in m["state"] and m["state"]["_esm"] != ESM)
+        if old:
+            stale[str(path.relative_to(ROOT))] = old
+    assert not stale, f"saved keyboard helpers older than widgets/keyboard.py (re-execute): {stale}"

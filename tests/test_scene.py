@@ -638,22 +638,50 @@ def test_png_of_a_bone_to_pick_table_is_small(game):
 # ---- text size at a laptop's width ----------------------------------------------------------------
 LAPTOP_NOTEBOOK_WIDTH = 934   # px a picture gets at 1366x768 with JupyterLab's file browser open
 MIN_SHOWN_TEXT = 12           # px: the smallest text the teaching-surface issue accepts there
-TEXT_TABLES = {"bone_to_pick": (["human", "careful", "careful"], None),
-               "bad_bones": (["human", "guard", "guard"], None),
-               "bad_bones-advanced": (["human", "guard"], "advanced"),
-               "rolled_bones": (["human", "builder"], None),
-               "bone_wars": (["human", "scholar"], None)}
+# Tables (game, variant, players) whose pictures are checked along random games. The ones still
+# drawing smaller text are strict expected failures: an XPASS means drop the mark.
+TEXT_TABLES = [("bone_to_pick", None, n) for n in (2, 4, 6)] + [
+    ("bad_bones", None, 1), ("bad_bones", None, 3), ("bad_bones", None, 6), ("bad_bones", "solo", 1),
+    ("bad_bones", "advanced", 3), ("bad_bones", "advanced", 5), ("bad_bones", "coop", 2),
+    ("bad_bones", "coop", 5), ("bad_bones", None, 4, {"chiefs": True}),
+]
+STILL_SMALL = {  # what is left of issue 20's 12 px target (shown size at 934 px, measured)
+    ("bone_to_pick", "campaign", 3): "1,080 px wide, shown at 86%: 12 px text comes out at 10.4",
+    ("bone_to_pick", "epic", 9): "1,080 px wide, as the campaign",
+    ("bone_to_pick", "solo", 1): "960 px wide, shown at 97%: 12 px text at 11.7",
+    ("rolled_bones", None, 2): "1,000 px wide with 7.5-11 px text (issue 22 rebuilds the pictures)",
+    ("bone_wars", None, 2): "1,200 px wide with 6.8-11 px text (issue 21's layout for a projector)",
+}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 20: pictures draw 5-11 px text at a laptop's width; "
-                   "their layouts are rebuilt with issues 21-22 (one XPASS here means: drop this mark)")
-@pytest.mark.parametrize("name", list(TEXT_TABLES))
-def test_picture_text_is_at_least_12_px_at_a_laptops_width(name):
+def _text_cases():
+    for case in TEXT_TABLES:
+        yield pytest.param(case, id="-".join(str(x) for x in case[:3]))
+    for case, why in STILL_SMALL.items():
+        yield pytest.param(case, id="-".join(str(x) for x in case),
+                           marks=pytest.mark.xfail(strict=True, reason=f"issue 20: {why}"))
+
+
+@pytest.mark.parametrize("case", _text_cases())
+def test_picture_text_is_at_least_12_px_at_a_laptops_width(case):
+    """Every text of the picture, at the size it is shown in a notebook 934 px wide, is 12 px or
+    more: at the start and after each of 40 random moves (a game's later states add text)."""
+    import random
+
     from bonekit.widgets import Table
 
-    seats, variant = TEXT_TABLES[name]
-    scene = Table(name.split("-")[0], seats, seed=1, variant=variant).current_scene()
-    scale = min(1.0, LAPTOP_NOTEBOOK_WIDTH / scene.width)
-    small = sorted({s.size for s in scene.shapes if isinstance(s, Text) and s.size * scale < MIN_SHOWN_TEXT})
-    assert not small, (f"{name}: {scene.width} px wide, shown at {scale:.2f}; text sizes {small} "
-                       f"come out below {MIN_SHOWN_TEXT} px")
+    name, variant, players, *options = case
+    table = Table(name, ["human"] + ["random"] * (players - 1), seed=3, variant=variant,
+                  **(options[0] if options else {}))
+    game, state, rng = table.game, table.state, random.Random(players)
+    small: dict[float, str] = {}
+    for _ in range(40):
+        scene = render(game, state, 0, 0)
+        scale = min(1.0, LAPTOP_NOTEBOOK_WIDTH / scene.width)
+        small.update({s.size: s.text for s in scene.shapes
+                      if isinstance(s, Text) and s.text.strip() and s.size * scale < MIN_SHOWN_TEXT})
+        if game.is_over(state):
+            break
+        state, _ = game.apply(state, rng.choice(game.all_legal_actions(state)))
+    assert not small, (f"{case}: {scene.width} px wide, shown at {scale:.2f}; text sizes below "
+                       f"{MIN_SHOWN_TEXT} px there: {small}")

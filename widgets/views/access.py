@@ -24,7 +24,7 @@ HALO = "#ffffff"        # under every mark, so it shows on dark fills too
 GHOST = "#7a7a7a"
 LEGEND_RULE = "#c9bfae"  # the line over the legend band: every shape after it is the legend
 LEGEND_INK = "#4a4a4a"
-LEGEND_SIZE = 11
+LEGEND_SIZE = 12
 LEGEND_ROW = 22
 
 

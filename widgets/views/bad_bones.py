@@ -170,7 +170,9 @@ def cell_size(players: int) -> float:
 
 
 def per_row_of(players: int) -> int:
-    return players if players <= 3 else math.ceil(players / 2)
+    # Two boards a row at most: three across (1,173 px) shrank to 80% at a laptop's notebook
+    # width (934 px), taking the text under 12 px; two across fit at full size.
+    return min(players, 2)
 
 
 def layout(players: int, legend: list[Entry] | None = None,
@@ -778,9 +780,9 @@ def _side_feeds(s: BadBonesState, scene: Scene, g: Geometry) -> tuple[float, flo
     lx, _, lw, _ = g.box(0, -1)
     rx, _, rw, _ = g.box(0, SIZE)
     _, ty, _, _ = g.box(-1, 0)
-    scene.add(Text(lx + lw / 2, ty + g.fw / 2 - 7, "left", 11, MUTED, "middle"),
+    scene.add(Text(lx + lw / 2, ty + g.fw / 2 - 7, "left", 12, MUTED, "middle"),
               Text(lx + lw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(left[0]), 12, INK, "middle", True),
-              Text(rx + rw / 2, ty + g.fw / 2 - 7, "right", 11, MUTED, "middle"),
+              Text(rx + rw / 2, ty + g.fw / 2 - 7, "right", 12, MUTED, "middle"),
               Text(rx + rw / 2, ty + g.fw / 2 + 8, "→ " + seat_name(right[0]), 12, INK, "middle", True))
     return lx, rx, rw, lw, ty
 
@@ -790,7 +792,7 @@ def _feeds(s: BadBonesState, scene: Scene, g: Geometry) -> None:
     top = exit_targets(s, g.seat, "top")
     *_, ty = _side_feeds(s, scene, g)
     shown = seat_name(top[0]) if len(top) == 1 else "any opponent (you choose)"
-    scene.add(Text(g.gx + SIZE * g.cs / 2, ty - 7, f"top forest → {shown}", 11, MUTED, "middle"))
+    scene.add(Text(g.gx + SIZE * g.cs / 2, ty - 7, f"top forest → {shown}", 12, MUTED, "middle"))
 
 
 def _forests(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
@@ -813,7 +815,7 @@ def _forests(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> Non
         bx = x + w - 10 if m.forest == "right" else x + 10
         by = y + h - 10 if r == SIZE else y + 10
         scene.add(Circle(bx, by, 7.5, colour, "#555555", 1),
-                  Text(bx, by + 0.5, SYMBOL_LETTER[m.symbol], 11, ink_on(colour), "middle", True))
+                  Text(bx, by + 0.5, SYMBOL_LETTER[m.symbol], 12, ink_on(colour), "middle", True))
         box = token_box(g, b, r, c)   # the spot, less a unit's tag if one waits there
         if b.units:
             _unit_marks(s, scene, b, box, waiting.get((r, c), []), (r, c), (x, y, w, h))
@@ -914,7 +916,7 @@ def _tower(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
     bx = x + w * 0.08
     for i in range(total):
         _floor(scene, *floor_box(game, g, b, i), i < b.floors)
-    scene.add(Text(bx + bw / 2, y + 9, f"{b.floors}/{total}", 11, INK, "middle", True))
+    scene.add(Text(bx + bw / 2, y + 9, f"{b.floors}/{total}", 12, INK, "middle", True))
 
 
 def floor_box(game: BadBones, g: Geometry, b, i: int) -> tuple[float, float, float, float]:
@@ -957,7 +959,7 @@ def _trap(scene: Scene, box, kind: str, damaged: bool, orientation: str | None,
         else:
             scene.add(Line(a, top, bb, bot, ink, max(3.0, w * 0.1)))
     letter = LETTER[kind].lower() if damaged else LETTER[kind]
-    size = max(11, min(16, w * 0.3))
+    size = max(12, min(16, w * 0.3))
     ink = "#595959" if damaged else TRAP_INK[kind]
     if kind == "wall" and orientation == "\\":  # the letter in the corner the diagonal leaves free
         scene.add(Text(x + w - 2 * i - 1, y + 2 * i + size / 2, letter, size, ink, "end", True))
@@ -978,7 +980,7 @@ def _side_pill(scene: Scene, left: float, cy: float, side: str, w: float) -> Non
     """A labyrinth's colour as a word on a pill of that colour (echoing the skeletons' rims),
     from ``left``; ``w`` is the tile's width (the word is smaller on small tiles)."""
     fill, ink = SIDE_PILL[side]
-    size = 10 if w >= 58 else 9
+    size = 12
     pw, ph = 0.56 * size * len(side) + 5, size + 4
     scene.add(Rect(left, cy - ph / 2, pw, ph, fill, "#555555", 1, ph / 2),
               Text(left + pw / 2, cy + 0.5, side, size, ink, "middle"))
@@ -994,7 +996,7 @@ def _blast(scene: Scene, box) -> None:
                     cy + (r if k % 2 == 0 else r * 0.55) * math.sin(math.pi * k / 8)) for k in range(16))
     scene.add(Polygon(points, None, BLAST_EDGE, 1.5))
     if w >= 40:  # a square: the word; the legend's small sample shows the burst only
-        scene.add(Text(x + 4, y + 10, "blast", 11, BLAST_INK, bold=True))
+        scene.add(Text(x + 4, y + 10, "blast", 12, BLAST_INK, bold=True))
 
 
 def _hero(scene: Scene, cx: float, cy: float, size: float) -> None:
@@ -1088,7 +1090,7 @@ def _stacks(game: BadBones, s: BadBonesState, scene: Scene, box, skeletons: list
 
 def _badge(scene: Scene, x: float, y: float, n: int) -> None:
     """How many skeletons a stack holds."""
-    scene.add(Circle(x, y, 8, "#ffffff", INK, 1.2), Text(x, y, str(n), 11, INK, "middle", True))
+    scene.add(Circle(x, y, 8, "#ffffff", INK, 1.2), Text(x, y, str(n), 12, INK, "middle", True))
 
 
 def _token(scene: Scene, cx: float, cy: float, size: float, colour: str, facing: str, side: str,
@@ -1100,7 +1102,7 @@ def _token(scene: Scene, cx: float, cy: float, size: float, colour: str, facing:
     scene.add(Polygon(_token_points(cx, cy, size, facing), rim, edge, 1),
               Polygon(_token_points(cx, cy, size * 0.74, facing), colour, None))
     if letter:
-        scene.add(Text(cx, cy + 0.5, letter, max(11, min(15, size * 0.42)), ink_on(colour), "middle", True))
+        scene.add(Text(cx, cy + 0.5, letter, max(12, min(15, size * 0.42)), ink_on(colour), "middle", True))
 
 
 def _token_points(cx: float, cy: float, size: float, facing: str) -> tuple[tuple[float, float], ...]:
@@ -1115,7 +1117,7 @@ def _village(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> Non
     total = b.village_size
     y, h = g.village_y, 0.62 * g.cs
     scene.add(Rect(g.gx, y, SIZE * g.cs, h, "#efe3c8", "#c8b48c", 1, 4),
-              Text(g.gx - 13 - g.fw / 2, y + h / 2, "village", 11, MUTED, "middle"))
+              Text(g.gx - 13 - g.fw / 2, y + h / 2, "village", 12, MUTED, "middle"))
     for i in range(total):
         hx, hy, hw, hh = house_box(g, b, i)
         _house(scene, hx + hw / 2, hy, hw, hh, i < b.houses)
@@ -1149,33 +1151,33 @@ def _info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
     b = s.boards[g.seat]
     y = g.info_y
     x0 = g.x + PAD
-    scene.add(Text(x0, y + 15, "supply", 11, MUTED))
+    scene.add(Text(x0, y + 15, "supply", 12, MUTED))
     for i, kind in enumerate(b.supply):
         _trap(scene, supply_box(g, i), kind, False, "/" if kind == "wall" else None)
     if not b.supply:
-        scene.add(Text(x0 + 52, y + 15, "empty", 11, MUTED))
+        scene.add(Text(x0 + 52, y + 15, "empty", 12, MUTED))
     if b.removed_traps:
         gx = supply_box(g, len(b.supply))[0] + 8 if b.supply else x0 + 100
-        scene.add(Text(gx, y + 15, "gone", 11, MUTED))
+        scene.add(Text(gx, y + 15, "gone", 12, MUTED))
         for i, kind in enumerate(sorted(b.removed_traps)):
             _gone(scene, gx + 32 + i * 22, y + 5, kind)
     # Cemetery: a tombstone with its count, then the counts.
     cy = y + 36
     _tomb(scene, *tomb_box(g), len(b.cemetery))
-    scene.add(Text(x0 + 30, cy + 7, "cemetery", 11, MUTED))
+    scene.add(Text(x0 + 30, cy + 7, "cemetery", 12, MUTED))
     total_f, total_h = b.tower_size, b.village_size
     on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
     waiting = len(b.skeletons) - on_board
-    scene.add(Text(x0 + 90, cy + 7, f"tower {b.floors}/{total_f} · village {b.houses}/{total_h}", 11, INK,
+    scene.add(Text(x0 + 90, cy + 7, f"tower {b.floors}/{total_f} · village {b.houses}/{total_h}", 12, INK,
                    bold=True),
-              Text(x0 + 30, cy + 21, f"skeletons: {on_board} on the board, {waiting} in the forests", 11,
+              Text(x0 + 30, cy + 21, f"skeletons: {on_board} on the board, {waiting} in the forests", 12,
                    INK))
 
 
 def _gone(scene: Scene, x: float, y: float, kind: str) -> None:
     """A trap gone for good: a faint tile with its letter, crossed out."""
     scene.add(Rect(x, y, 20, 20, "#f2f2f2", FAINT, 1, 3),
-              Text(x + 10, y + 10, LETTER[kind], 11, MUTED, "middle", True),
+              Text(x + 10, y + 10, LETTER[kind], 12, MUTED, "middle", True),
               Line(x + 17, y + 3, x + 3, y + 17, "#c0392b", 1.5))
 
 
@@ -1187,7 +1189,7 @@ def tomb_box(g: Geometry) -> tuple[float, float, float, float]:
 def _tomb(scene: Scene, x: float, y: float, w: float, h: float, n: int) -> None:
     """A tombstone with the number of skeletons in the cemetery."""
     scene.add(Rect(x, y, w, h, "#aab7b8", "#566573", 1.2, min(9, w / 2.5)),
-              Text(x + w / 2, y + h * 0.57, str(n), 12 if h > 24 else 11, INK, "middle", True))
+              Text(x + w / 2, y + h * 0.57, str(n), 12 if h > 24 else 12, INK, "middle", True))
 
 
 def supply_box(g: Geometry, i: int) -> tuple[float, float, float, float]:
@@ -1485,7 +1487,7 @@ def _weapon_strip(game: BadBones, scene: Scene, g: Geometry, weapon: str) -> Non
     weapon_glyph(scene, x + 5, y + 6, 22, h - 12)
     scene.add(Text(x + 34, y + 11, f"weapon card: {weapon_name(weapon)}", 12, WEAPON_INK, bold=True))
     for i, line in enumerate(_wrap(weapon_effect(game, weapon), w - 40, 11, 2)):
-        scene.add(Text(x + 34, y + 25 + 12 * i, line, 11, INK))
+        scene.add(Text(x + 34, y + 25 + 12 * i, line, 12, INK))
 
 
 def _weapon_icon(scene: Scene, x: float, y: float) -> None:
@@ -1500,7 +1502,7 @@ def _frost(scene: Scene, x: float, y: float, n: int) -> None:
     for a in (90, 30, 150):
         dx, dy = 4 * math.cos(math.radians(a)), 4 * math.sin(math.radians(a))
         scene.add(Line(fx - dx, y - dy, fx + dx, y + dy, FROST_EDGE, 1.3))
-    scene.add(Text(x + 4.5, y + 0.5, str(n), 10, INK, "middle", True))
+    scene.add(Text(x + 4.5, y + 0.5, str(n), 12, INK, "middle", True))
 
 
 def _frost_icon(scene: Scene, x: float, y: float) -> None:
@@ -1657,7 +1659,7 @@ def chief_glyph(scene: Scene, kind: str, cx: float, cy: float, r: float, ink: st
     if kind == "artificer":
         scene.add(Polygon(_unit(_HAMMER, r, cx, cy, -35), ink))
     elif kind == "necromancer":
-        scene.add(Text(cx, cy + 0.5, "+3", max(9.0, r * 1.55), ink, "middle", True))
+        scene.add(Text(cx, cy + 0.5, "+3", max(12.0, r * 1.55), ink, "middle", True))
     elif kind == "nice":
         scene.add(Polygon(_unit(_HEART, r, cx, cy), ink))
     elif kind == "instructor":
@@ -1717,7 +1719,7 @@ def chief_token(scene: Scene, cx: float, cy: float, size: float, colour: str, fa
         (bx, by), = _unit(((0.0, 0.47),), size, cx, cy, TURN[facing])   # on the tail's edge
         r = max(5.5, size * 0.18)
         scene.add(Circle(bx, by, r, colour, CHIEF_EDGE, 1),
-                  Text(bx, by + 0.5, letter, max(8.0, r * 1.45), ink, "middle", True))
+                  Text(bx, by + 0.5, letter, max(12.0, r * 1.45), ink, "middle", True))
 
 
 def unit_members(b, rc: tuple[int, int]) -> list[tuple[int, tuple[int, ...]]]:
@@ -1774,7 +1776,7 @@ def _unit_tags(scene: Scene, b, box, rc: tuple[int, int], square_box=None) -> No
         ty = y + h - 4 - UNIT_TAG * i   # over the square's lower edge, to leave the tokens room
         scene.add(Rect(x + w / 2 - tw / 2, ty - UNIT_TAG / 2, tw, UNIT_TAG, UNIT_EDGE, HALO_UNDER, 1,
                        UNIT_TAG / 2),
-                  Text(x + w / 2, ty + 0.5, words, 10, "#ffffff", "middle", True))
+                  Text(x + w / 2, ty + 0.5, words, 12, "#ffffff", "middle", True))
 
 
 # ---- the chiefs in the key --------------------------------------------------------------------
@@ -1993,18 +1995,18 @@ def _team(game: BadBones, s: BadBonesState, scene: Scene, clicker: int | None, p
     t = team_layout(s, scene.width)
     y0 = HEADER
     scene.add(Rect(GAP, y0, scene.width - 2 * GAP, TEAM_H - 8, TEAM_BG, TEAM_EDGE, 1, 6),
-              Text(t["capital_x"], y0 + 10, f"capital {s.capital}/{s.capital_size}", 11, INK, bold=True))
+              Text(t["capital_x"], y0 + 10, f"capital {s.capital}/{s.capital_size}", 12, INK, bold=True))
     for i, (hx, hy, hw, hh) in enumerate(t["capital"]):
         _house(scene, hx + hw / 2, hy, hw, hh, i < s.capital)
-    scene.add(Text(t["supply_x"], y0 + 10, "team supply", 11, MUTED))
+    scene.add(Text(t["supply_x"], y0 + 10, "team supply", 12, MUTED))
     for box, kind in zip(t["supply"], s.shared):
         _trap(scene, box, kind, False, "/" if kind == "wall" else None)
     if not s.shared:
-        scene.add(Text(t["supply_x"], y0 + 34, "empty", 11, MUTED))
+        scene.add(Text(t["supply_x"], y0 + 34, "empty", 12, MUTED))
     if s.held:
         hx = t["held_x"]
         scene.add(Rect(hx - 4, y0 + 3, max(104, 34 * len(s.held)) + 4, TEAM_H - 14, HELD_BG, FAINT, 1, 4),
-                  Text(hx, y0 + 10, "back next round", 11, INK))
+                  Text(hx, y0 + 10, "back next round", 12, INK))
         for box, kind in zip(t["held"], s.held):
             _trap(scene, box, kind, False, "/" if kind == "wall" else None)
     last = s.options.get("rounds", 10)
@@ -2024,14 +2026,14 @@ def _coop_feeds(s: BadBonesState, scene: Scene, g: Geometry) -> None:
     bottom = exit_targets(s, g.seat, "bottom")
     lx, rx, rw, lw, ty = _side_feeds(s, scene, g)
     by = g.gy + SIZE * g.cs + 4 + g.fw / 2
-    scene.add(Text(lx + lw / 2, by - 7, "bottom", 11, MUTED, "middle"),
+    scene.add(Text(lx + lw / 2, by - 7, "bottom", 12, MUTED, "middle"),
               Text(lx + lw / 2, by + 8, "→ " + (seat_name(bottom[0]) if len(bottom) == 1 else "any"), 12, INK,
                    "middle", True))
     if len(bottom) > 1:
-        scene.add(Text(rx + rw / 2, by - 7, "you", 11, MUTED, "middle"),
-                  Text(rx + rw / 2, by + 8, "choose", 11, MUTED, "middle"))
+        scene.add(Text(rx + rw / 2, by - 7, "you", 12, MUTED, "middle"),
+                  Text(rx + rw / 2, by + 8, "choose", 12, MUTED, "middle"))
     _capital_band(scene, g.gx, ty, SIZE * g.cs, g.fw)
-    scene.add(Text(g.gx + SIZE * g.cs / 2, ty - 7, "top edge → the capital (a house burns)", 11, MUTED,
+    scene.add(Text(g.gx + SIZE * g.cs / 2, ty - 7, "top edge → the capital (a house burns)", 12, MUTED,
                    "middle"))
 
 
@@ -2042,7 +2044,7 @@ def _capital_band(scene: Scene, x: float, y: float, w: float, h: float) -> None:
         scene.add(Polygon(((ax, y + 8), (ax - 8, y + 20), (ax + 8, y + 20)), CAPITAL_INK),
                   Line(ax, y + 18, ax, y + h - 8, CAPITAL_INK, 3))
     scene.add(Text(x + w / 2, y + h / 2 - 7, "the capital lies this way", 12, CAPITAL_INK, "middle", True),
-              Text(x + w / 2, y + h / 2 + 8, "off the top edge: a capital house burns", 11, CAPITAL_INK,
+              Text(x + w / 2, y + h / 2 + 8, "off the top edge: a capital house burns", 12, CAPITAL_INK,
                    "middle"))
 
 
@@ -2081,7 +2083,7 @@ def _ruin(scene: Scene, box) -> None:
     for fx, fy, fw in ((0.12, 0.78, 0.2), (0.34, 0.82, 0.16), (0.7, 0.8, 0.18), (0.2, 0.66, 0.12)):
         scene.add(Rect(x + w * fx, y + h * fy, w * fw, h * 0.09, RUIN_STONE, "#6f665b", 1, 1))
     if w >= 40:
-        scene.add(Text(x + 4, y + 9, "ruins", 10, RUIN_INK, bold=True))
+        scene.add(Text(x + 4, y + 9, "ruins", 12, RUIN_INK, bold=True))
 
 
 def _coop_info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> None:
@@ -2092,14 +2094,14 @@ def _coop_info(game: BadBones, s: BadBonesState, scene: Scene, g: Geometry) -> N
     fallen = fallen_towers(game, b)
     standing = ", ".join(b.towers) if b.towers else "none"
     line = f"towers standing: {standing}" + (f" · ruins: {', '.join(fallen)}" if fallen else "")
-    scene.add(Text(x0, y + 15, _fit(line, g.w - 2 * PAD, 11), 11, INK, bold=True))
+    scene.add(Text(x0, y + 15, _fit(line, g.w - 2 * PAD, 12), 12, INK, bold=True))
     cy = y + 36
     _tomb(scene, *tomb_box(g), len(b.cemetery))
     on_board = sum(1 for k in b.skeletons.values() if 0 <= k.r < SIZE and 0 <= k.c < SIZE)
     waiting = len(b.skeletons) - on_board
-    scene.add(Text(x0 + 30, cy + 7, "cemetery", 11, MUTED),
-              Text(x0 + 90, cy + 7, f"towers {len(b.towers)}/{b.tower_size}", 11, INK, bold=True),
-              Text(x0 + 30, cy + 21, f"skeletons: {on_board} on the board, {waiting} in the forests", 11,
+    scene.add(Text(x0 + 30, cy + 7, "cemetery", 12, MUTED),
+              Text(x0 + 90, cy + 7, f"towers {len(b.towers)}/{b.tower_size}", 12, INK, bold=True),
+              Text(x0 + 30, cy + 21, f"skeletons: {on_board} on the board, {waiting} in the forests", 12,
                    INK))
 
 
@@ -2258,7 +2260,7 @@ def _talk_marks(s: BadBonesState, scene: Scene, g: Geometry) -> None:
         tw = 7 + 6.2 * len(tag)
         scene.add(Rect(x + 2, y + 2, w - 4, h - 4, None, TALK_EDGE, 2.5, 6),
                   Rect(x + w - tw - 3, y + 3, tw, 13, TALK_EDGE, None, 1, 4),
-                  Text(x + w - 3 - tw / 2, y + 9.5, tag, 10, "#ffffff", "middle", True))
+                  Text(x + w - 3 - tw / 2, y + 9.5, tag, 12, "#ffffff", "middle", True))
 
 
 def _talk_hits(game: BadBones, s: BadBonesState, scene: Scene, geos: list[Geometry], p: int,

@@ -261,16 +261,16 @@ def _trap_card(s: BadBonesState, scene: Scene, box, kind: str, clicker: int | No
     scene.add(Rect(x, y, w, h, CELL if left else SOLD_FILL, CELL_EDGE, 1.2, 6))
     t = 40
     _trap(scene, (x + (w - t) / 2, y + 6, t, t), kind, False, "/" if kind == "wall" else None)
-    scene.add(Text(x + w / 2, y + 58, item_words(kind), 11, INK, "middle"),
+    scene.add(Text(x + w / 2, y + 58, item_words(kind), 12, INK, "middle"),
               Text(x + w / 2, y + 74, f"cost {COST[kind]}", 12, INK, "middle", True))
     if left:
-        scene.add(Text(x + w / 2, y + 90, f"{left} left", 11, INK, "middle"))
+        scene.add(Text(x + w / 2, y + 90, f"{left} left", 12, INK, "middle"))
     else:
-        scene.add(Text(x + w / 2, y + 90, "sold out", 11, LOSS_INK, "middle", True))
+        scene.add(Text(x + w / 2, y + 90, "sold out", 12, LOSS_INK, "middle", True))
     if clicker is not None:
         why = _refusal(m, board, clicker, kind)
         if why:
-            scene.add(Text(x + w / 2, y + 104, why, 10, LOSS_INK, "middle"))
+            scene.add(Text(x + w / 2, y + 104, why, 12, LOSS_INK, "middle"))
         _offer(scene, box, f"{seat_name(clicker)} buy {kind}", legal,
                f"buy the {item_words(kind)} for {plural(COST[kind], 'coin')}")
 
@@ -289,9 +289,9 @@ def _weapon_row(game: BadBones, s: BadBonesState, scene: Scene, box, weapon: str
               Text(x + w - 8, y + 13, stock, 12, INK if left else LOSS_INK, "end", True))
     why = _refusal(m, board, clicker, weapon) if clicker is not None else ""
     if why:
-        scene.add(Text(x + w - 8 - 0.62 * 12 * len(stock) - 10, y + 13, why, 10, LOSS_INK, "end"))
+        scene.add(Text(x + w - 8 - 0.62 * 12 * len(stock) - 10, y + 13, why, 12, LOSS_INK, "end"))
     for i, line in enumerate(_wrap(weapon_effect(game, weapon), w - 50, 11, 2)):
-        scene.add(Text(x + 40, y + 29 + 13 * i, line, 11, INK))
+        scene.add(Text(x + 40, y + 29 + 13 * i, line, 12, INK))
     if clicker is not None:
         _offer(scene, box, f"{seat_name(clicker)} buy {weapon}", legal,
                f"buy the {weapon_name(weapon)} for {plural(COST[weapon], 'coin')}: "
@@ -320,7 +320,7 @@ def _player_row(s: BadBonesState, scene: Scene, box, p: int, viewer: int | None,
               Text(x + 10, y + 32, status, 12, ink, bold=buying and not m.passed[p]),
               Text(x + 200, y + h / 2, plural(m.coins[p], "coin") + ("" if _team(s) else " left"),
                    13, INK, bold=True),
-              Text(x + 322, y + h / 2, "has", 11, MUTED, "end"))
+              Text(x + 322, y + h / 2, "has", 12, MUTED, "end"))
     things = [*m.bought[p]] if _team(s) else [*FREE, *m.bought[p]]   # the team's treasure is shared
     for i, item in enumerate(things):
         bx, by, bw, bh = purchase_box(s.players, p, i)
@@ -334,7 +334,7 @@ def _player_row(s: BadBonesState, scene: Scene, box, p: int, viewer: int | None,
     if not m.bought[p]:
         said = "nothing bought yet" if _team(s) else "the free treasure; nothing bought yet"
     if said:
-        scene.add(Text(end + 2, y + h / 2, said, 11, INK))
+        scene.add(Text(end + 2, y + h / 2, said, 12, INK))
     if p == clicker:
         label = f"{seat_name(p)} pass"
         _button(scene, pass_box(s.players, p), "pass", label,

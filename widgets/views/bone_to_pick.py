@@ -140,7 +140,7 @@ def _enemy_board(game: BoneToPick, s: BoneToPickState, scene: Scene, before, ch:
     pile(scene, dx, 58, 56, 70, min(len(s.deck), 4), 3, 6)
     scene.add(Text(dx + 100, 96, f"deck {len(s.deck)}", 12, INK, "middle"))
     haven(scene, game, s, HAVEN, before)
-    scene.add(Text(HAVEN.x, HAVEN.y + 84, f"beaten, no taker: {len(s.unclaimed)}", 11, MUTED))
+    scene.add(Text(HAVEN.x, HAVEN.y + 84, f"beaten, no taker: {len(s.unclaimed)}", 12, MUTED))
     if s.history:
         r = s.history[-1]
         trophy = None
@@ -166,7 +166,7 @@ def _player_row(game: BoneToPick, s: BoneToPickState, scene: Scene, p: int, y: f
                        bold=bool(out)))
     # Hand.
     hx = 150
-    scene.add(Text(hx, y + 12, "hand", 10, MUTED))
+    scene.add(Text(hx, y + 12, "hand", 12, MUTED))
     hand = s.hands[p]
     for i, v in enumerate(hand):
         cx = hx + i * (CARD_W + GAP)
@@ -178,22 +178,22 @@ def _player_row(game: BoneToPick, s: BoneToPickState, scene: Scene, p: int, y: f
     cx = hx + 12 * (CARD_W + GAP) + 12
     chosen = s.chosen[p]
     if chosen is not None:
-        scene.add(Text(cx, y + 12, "chosen", 10, MUTED))
+        scene.add(Text(cx, y + 12, "chosen", 12, MUTED))
         _card(scene, cx, y + 18, None, colour, face_down=True)
         if chosen != HIDDEN:  # its owner (or the all-seeing view) may peek
             scene.add(Rect(cx + 8, y + 28, CARD_W - 16, 20, "#fff", None, 1, 3),
-                      Text(cx + CARD_W / 2, y + 38, str(chosen), 11, INK, "middle", True))
+                      Text(cx + CARD_W / 2, y + 38, str(chosen), 12, INK, "middle", True))
         if ("chosen", p) in ch:
             access.box(scene, cx, y + 18, CARD_W, CARD_H, 3, 5, flush_top=True)
     elif s.history:
-        scene.add(Text(cx, y + 12, f"turn {s.history[-1].turn}", 10, MUTED))
+        scene.add(Text(cx, y + 12, f"turn {s.history[-1].turn}", 12, MUTED))
         _card(scene, cx, y + 18, s.history[-1].plays[p], colour)
         if ("played", p) in ch:
             access.box(scene, cx, y + 18, CARD_W, CARD_H, 3, 5, flush_top=True)
     # Used pile: face down, counted; clicking it explains that those cards are spent.
     ux = cx + CARD_W + 24
     used = s.used(p)
-    scene.add(Text(ux, y + 12, "used", 10, MUTED))
+    scene.add(Text(ux, y + 12, "used", 12, MUTED))
     if used:
         pile(scene, ux, y + 18, CARD_W, CARD_H - 6, min(len(used), 3), 2, 4)
         scene.add(Text(ux + CARD_W / 2 + 2, y + 18 + CARD_H / 2, str(len(used)), 12, "#fff", "middle", True))
@@ -202,7 +202,7 @@ def _player_row(game: BoneToPick, s: BoneToPickState, scene: Scene, p: int, y: f
     # Trophies.
     tx = ux + CARD_W + 30
     points = game.trophy_points(s, p)
-    scene.add(Text(tx, y + 12, f"trophies · {plural(points, 'point')}", 10, MUTED))
+    scene.add(Text(tx, y + 12, f"trophies · {plural(points, 'point')}", 12, MUTED))
     for i, uid in enumerate(s.trophies[p]):
         u = game.data.undead[uid]
         chip(scene, u, tx + i * 26, y + 18, 24, 34, str(u.trophy), 12)

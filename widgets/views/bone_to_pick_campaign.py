@@ -104,7 +104,7 @@ def _epic_layout(i: int) -> UndeadLayout:
 
 def _upgrade_icon(scene: Scene, x: float, y: float) -> None:
     scene.add(Rect(x - 12, y - 11, 24, 22, UPGRADE_FILL, UPGRADE_EDGE, 2, 4),
-              Text(x, y + 1, "7", 11, INK, "middle", True))
+              Text(x, y + 1, "7", 12, INK, "middle", True))
 
 
 def _upgrade_back_icon(scene: Scene, x: float, y: float) -> None:
@@ -278,25 +278,25 @@ def _enemy_board(game, engine, s, scene: Scene, phase: str, legal, out, before,
         scene.add(Text(18, 22 + 18 * i, line, 14, INK, bold=True))
     y = 22 + 18 * len(lines)
     scene.add(Text(18, y, f"{s.players} players", 12, MUTED),
-              Text(18, y + 16, f"{_kind(s)} game", 12 if len(_kind(s)) < 16 else 10, MUTED))
+              Text(18, y + 16, f"{_kind(s)} game", 12 if len(_kind(s)) < 16 else 12, MUTED))
     pile(scene, 18, 100, 34, 44, min(len(s.deck), 3), 3, 5)
-    scene.add(Text(68, 118, "deck", 11, MUTED), Text(68, 134, str(len(s.deck)), 14, INK,
+    scene.add(Text(68, 118, "deck", 12, MUTED), Text(68, 134, str(len(s.deck)), 14, INK,
                                                      bold=True))
     if s.epic:
         _two_undead(game, engine, s, scene, phase, legal, ch)
     else:
         draw_undead(scene, game, s.current, s.players, ONE, ("undead",) in ch)
         if s.current is not None:
-            scene.add(Text(ONE.x + ONE.w / 2, ONE.y + 84, f"({s.players}-player value)", 10,
+            scene.add(Text(ONE.x + ONE.w / 2, ONE.y + 84, f"({s.players}-player value)", 12,
                            MUTED, "middle"))
     haven(scene, game, s, HAVEN, before)
     below = f"beaten, no taker: {len(s.unclaimed)}"
     if s.prevented:
         below += f" · {s.prevented} damage spared by Bulwark"
-    scene.add(Text(HAVEN_X, 24 + 80, below, 11, MUTED))
+    scene.add(Text(HAVEN_X, 24 + 80, below, 12, MUTED))
     if len(s.damage_row) > HAVEN.row_max:
         scene.add(Text(HAVEN_X + HAVEN.row_x + HAVEN.row_max * 40, 24 + HAVEN.row_y,
-                       f"+{len(s.damage_row) - HAVEN.row_max}", 11, BAD))
+                       f"+{len(s.damage_row) - HAVEN.row_max}", 12, BAD))
     x = LAST_X
     if out:
         label, colour = result_label(out) if out.result != "campaign" else ("CAMPAIGN OVER", INK)
@@ -339,7 +339,7 @@ def _two_undead(game, engine, s, scene: Scene, phase: str, legal, ch: Changes) -
         if label:
             scene.add(Rect(k.x - 5, k.y - 4, k.w + 10, k.h + 8, "#aed6f1", PICK, 2, 10))
         draw_undead(scene, game, uid, column, k, ("undead", i) in ch if i else ("undead",) in ch)
-        scene.add(Text(k.x + k.w / 2, k.y + 82, f"({column}-player value)", 10, MUTED, "middle"))
+        scene.add(Text(k.x + k.w / 2, k.y + 82, f"({column}-player value)", 12, MUTED, "middle"))
         if label:
             u = game.data.undead[uid]
             scene.hit(k.x, k.y, k.w, k.h, label, f"take the {u.name} ({u.trophy} points)")
@@ -384,12 +384,12 @@ def _campaign_board(scene: Scene, s, y: float, ch: Changes) -> None:
     copies = 2 if s.epic else 1
     scene.add(Rect(6, y + 2, WIDTH - 12, STRIP - 8, "#f3ead8", "#a1887f", 1.5, 8),
               Text(18, y + 20, "Campaign board", 13, INK, bold=True),
-              Text(18, y + 40, "upgrade cards", 11, MUTED),
-              Text(18, y + 56, f"deck {len(s.upgrade_deck)}", 11, INK),
-              Text(18, y + 72, f"discards {len(s.upgrade_discard)}", 11, INK),
+              Text(18, y + 40, "upgrade cards", 12, MUTED),
+              Text(18, y + 56, f"deck {len(s.upgrade_deck)}", 12, INK),
+              Text(18, y + 72, f"discards {len(s.upgrade_discard)}", 12, INK),
               Text(150, y + STRIP - 15, "L2 +2: a Legend card of wave II worth +2 victory points; "
                    "S: Scapegoat card.   VP = undead beaten (1 each) + title cards + the upgrades' "
-                   "VP.", 10, MUTED))
+                   "VP.", 12, MUTED))
     results = {r.wave: r for r in s.results}
     w, x0 = 226, 150
     for i in range(s.waves):
@@ -409,16 +409,16 @@ def _campaign_board(scene: Scene, s, y: float, ch: Changes) -> None:
             access.box(scene, x, y + 8, w, STRIP - 34, 2, 6)
         cards = f"{copies} × " if copies > 1 else ""
         scene.add(Text(x + 10, y + 40, f"Legend {cards}{conf['legend'][i]:+d} · Scapegoat "
-                       f"{cards}{conf['scapegoat'][i]:+d} VP", 11, MUTED))
+                       f"{cards}{conf['scapegoat'][i]:+d} VP", 12, MUTED))
         if r is not None:
             kind = "Legend" if r.result == "victory" else "Scapegoat"
             vp = conf["legend" if kind == "Legend" else "scapegoat"][i]
             given = (f"{kind} card ({vp:+d}) → {_and_seats(r.card_to)}" if r.card_to
                      else f"no {kind} card (a tie)")
-            scene.add(Text(x + 10, y + 57, _fit(given, 36), 11, GOOD if kind == "Legend" else BAD,
+            scene.add(Text(x + 10, y + 57, _fit(given, 36), 12, GOOD if kind == "Legend" else BAD,
                            bold=True),
                       Text(x + 10, y + 73, _fit("title: " + " ".join(seat_name(t) for t in r.titled),
-                                                40), 10, MUTED))
+                                                40), 12, MUTED))
 
 
 # ---- teams -------------------------------------------------------------------------------------
@@ -461,7 +461,7 @@ def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool
                y + 18, 13)
     if s.teams:
         scene.add(Rect(6, y + 3, 6, ROW - 5, colour, None, 1, 2))
-        scene.add(Text(34, y + 52, f"Team {_team_of(s, p) + 1}", 10, INK, bold=True))
+        scene.add(Text(34, y + 52, f"Team {_team_of(s, p) + 1}", 12, INK, bold=True))
     status = ""
     if out:
         status = out.titles.get(p, "")
@@ -471,11 +471,11 @@ def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool
     elif owes:
         status = "picks an upgrade" if phase == "upgrade" else "choosing…"
     if status:
-        scene.add(Text(34, y + 36, _fit(status, 17), 11, WARM_INK if not out else INK,
+        scene.add(Text(34, y + 36, _fit(status, 17), 12, WARM_INK if not out else INK,
                        bold=bool(out)))
 
     # Hand: weapons, then upgrades (wider, gold); clickable for the acting seat.
-    scene.add(Text(HAND_X, y + 10, "hand", 10, MUTED))
+    scene.add(Text(HAND_X, y + 10, "hand", 12, MUTED))
     x = HAND_X
     for v in s.hands[p]:
         if v == HIDDEN:
@@ -521,7 +521,7 @@ def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool
         _campaign_column(engine, s, scene, p, y, out, ch)
     elif out:
         scene.add(Text(CAMPAIGN_X, y + 10, "score (hand + trophies)" if out.result == "victory"
-                       else "score (weapons in hand)", 10, MUTED),
+                       else "score (weapons in hand)", 12, MUTED),
                   Text(CAMPAIGN_X, y + 34, str(out.scores[p]), 18, INK, bold=True))
 
 
@@ -537,17 +537,17 @@ def _upgrade(scene: Scene, x: float, y: float, card: str, clickable: bool = Fals
     if picked:
         scene.add(Rect(x - 3, y - 3, UP_W + 6, CARD_H + 6, "#aed6f1", PICK, 2, 7))
     scene.add(Rect(x, y, UP_W, CARD_H, UPGRADE_FILL, UPGRADE_EDGE, 3.5 if clickable else 2, 5),
-              Text(x + 4, y + 8, card, 9, UPGRADE_INK, bold=True),
-              Text(x + UP_W - 4, y + 8, f"{u.victory_points} VP", 9, INK, "end", True),
+              Text(x + 4, y + 8, card, 12, UPGRADE_INK, bold=True),
+              Text(x + UP_W - 4, y + 8, f"{u.victory_points} VP", 12, INK, "end", True),
               Text(x + UP_W / 2, y + 22, str(u.value), 15, INK, "middle", True),
-              Text(x + UP_W / 2, y + 35, abilities()[u.ability].name if u.ability else "no ability", 9,
+              Text(x + UP_W / 2, y + 35, abilities()[u.ability].name if u.ability else "no ability", 12,
                    PICK if u.ability else MUTED, "middle"))
 
 
 def _upgrade_back(scene: Scene, x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> None:
     """A face-down upgrade card: gold with a U, so it is told apart from a weapon but not read."""
     scene.add(Rect(x, y, w, h, UPGRADE_BACK, "#5c4b06", 1, 4),
-              Text(x + w / 2, y + h / 2, "U", 13 if h > 30 else 11, "#fdf2d0", "middle", True))
+              Text(x + w / 2, y + h / 2, "U", 13 if h > 30 else 12, "#fdf2d0", "middle", True))
 
 
 def _played(scene: Scene, s, p: int, y: float, colour: str, ch: Changes) -> None:
@@ -556,17 +556,17 @@ def _played(scene: Scene, s, p: int, y: float, colour: str, ch: Changes) -> None
     x = PLAYED_X
     chosen = s.chosen[p]
     if s.pending is not None:
-        scene.add(Text(x, y + 10, "played", 10, MUTED))
+        scene.add(Text(x, y + 10, "played", 12, MUTED))
         _small_card(scene, x, y + 16, s.pending.plays[p], colour)
     elif chosen is not None:
-        scene.add(Text(x, y + 10, "chosen", 10, MUTED))
+        scene.add(Text(x, y + 10, "chosen", 12, MUTED))
         card_back(scene, x, y + 16, CARD_W, CARD_H, 5, 4)
         if chosen != HIDDEN:
             scene.add(Rect(x + 3, y + 26, CARD_W - 6, 20, "#fff", None, 1, 3),
                       Text(x + CARD_W / 2, y + 36, str(chosen).lower() if isinstance(chosen, str)
-                           else str(chosen), 10, INK, "middle", True))
+                           else str(chosen), 12, INK, "middle", True))
     elif s.history and (not s.campaign or s.history[-1].wave == s.wave):
-        scene.add(Text(x, y + 10, f"turn {s.history[-1].turn}", 10, MUTED))
+        scene.add(Text(x, y + 10, f"turn {s.history[-1].turn}", 12, MUTED))
         _small_card(scene, x, y + 16, s.history[-1].plays[p], colour)
     else:
         return
@@ -579,7 +579,7 @@ def _small_card(scene: Scene, x: float, y: float, card, colour: str) -> None:
     if isinstance(card, str):
         u = upgrades()[card]
         scene.add(Rect(x, y, CARD_W, CARD_H, UPGRADE_FILL, UPGRADE_EDGE, 2, 4),
-                  Text(x + CARD_W / 2, y + 9, card.lower(), 8, UPGRADE_INK, "middle", True),
+                  Text(x + CARD_W / 2, y + 9, card.lower(), 12, UPGRADE_INK, "middle", True),
                   Text(x + CARD_W / 2, y + 26, str(u.value), 14, INK, "middle", True))
         return
     scene.add(Rect(x, y, CARD_W, CARD_H, "#ffffff", colour, 2, 4),
@@ -588,7 +588,7 @@ def _small_card(scene: Scene, x: float, y: float, card, colour: str) -> None:
 
 def _used(scene: Scene, s, p: int, y: float) -> None:
     used = s.used(p)
-    scene.add(Text(USED_X, y + 10, "used", 10, MUTED))
+    scene.add(Text(USED_X, y + 10, "used", 12, MUTED))
     if used:
         pile(scene, USED_X, y + 16, CARD_W, CARD_H - 6, min(len(used), 3), 2, 4)
         scene.add(Text(USED_X + CARD_W / 2 + 2, y + 16 + CARD_H / 2, str(len(used)), 12, "#fff",
@@ -598,7 +598,7 @@ def _used(scene: Scene, s, p: int, y: float) -> None:
 def _trophies(game, s, scene: Scene, p: int, y: float, ch: Changes) -> None:
     points = game.trophy_points(s, p)
     trophies = s.trophies[p]
-    scene.add(Text(TROPHY_X, y + 10, f"trophies · {plural(points, 'point')}", 10, MUTED))
+    scene.add(Text(TROPHY_X, y + 10, f"trophies · {plural(points, 'point')}", 12, MUTED))
     shown = trophies if len(trophies) <= 4 else trophies[:3]
     for i, uid in enumerate(shown):
         u = game.data.undead[uid]
@@ -618,7 +618,7 @@ def _offer(scene: Scene, s, p: int, y: float, active: bool, legal, selection: st
     offer = s.offers[p]
     hidden = all(u == HIDDEN_ID for u in offer)
     keep = f"keep 1 of {len(offer)}" if len(offer) > 1 else "keep it"
-    scene.add(Text(PLAYED_X, y + 9, f"upgrades drawn: {keep}", 10, WARM_INK, bold=True))
+    scene.add(Text(PLAYED_X, y + 9, f"upgrades drawn: {keep}", 12, WARM_INK, bold=True))
     if changed:
         access.box(scene, PLAYED_X, y + 16, len(offer) * (UP_W + GAP) - GAP, CARD_H, 3, 6,
                    flush_top=True)
@@ -638,21 +638,21 @@ def _offer(scene: Scene, s, p: int, y: float, active: bool, legal, selection: st
 
 def _campaign_column(engine, s, scene: Scene, p: int, y: float, out, ch: Changes) -> None:
     x = CAMPAIGN_X
-    scene.add(Text(x, y + 10, f"trophies set aside {len(s.set_aside[p])}", 10, MUTED))
+    scene.add(Text(x, y + 10, f"trophies set aside {len(s.set_aside[p])}", 12, MUTED))
     for i, c in enumerate(s.cards[p]):
         legend = c.kind == "Legend"
         cx = x + i * 46
         scene.add(Rect(cx, y + 17, 42, 20, "#f9e79f" if legend else "#f5b7b1",
                        "#b7950b" if legend else BAD, 1.5, 4),
-                  Text(cx + 21, y + 27, f"{c.kind[0]}{c.wave} {c.victory_points:+d}", 10,
+                  Text(cx + 21, y + 27, f"{c.kind[0]}{c.wave} {c.victory_points:+d}", 12,
                        INK, "middle", True))
         if ("card", p, i) in ch:
             access.box(scene, cx, y + 17, 42, 20, 2, 4, flush_top=True)
     if not s.cards[p]:
-        scene.add(Text(x, y + 27, "no title card", 10, MUTED))
+        scene.add(Text(x, y + 27, "no title card", 12, MUTED))
     if HIDDEN_ID in s.kept[p]:
         n = len(s.kept[p])
-        scene.add(Text(x, y + 48, f"{n} upgrade{'' if n == 1 else 's'} gained", 10, MUTED))
+        scene.add(Text(x, y + 48, f"{n} upgrade{'' if n == 1 else 's'} gained", 12, MUTED))
         return
     titles = sum(c.victory_points for c in s.cards[p])
     ups = sum(upgrades()[u].victory_points for u in s.kept[p])

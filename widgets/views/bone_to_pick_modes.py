@@ -95,7 +95,7 @@ def _colour(game, card: str) -> str:
 
 def _upgrade_icon(scene: Scene, x: float, y: float) -> None:
     scene.add(Rect(x - 12, y - 11, 24, 22, UPGRADE_FILL, UPGRADE_EDGE, 2, 4),
-              Text(x, y + 1, "7", 11, INK, "middle", True))
+              Text(x, y + 1, "7", 12, INK, "middle", True))
 
 
 def legend_entries(coop: bool) -> list[Entry]:
@@ -135,9 +135,9 @@ def _card(scene: Scene, game, x: float, y: float, card: str | None, *, picked: b
     kind = card_type(card)
     scene.add(Text(x + w / 2, y + h - 13, TYPE_ICON[kind], 16, TYPE_INK[kind], "middle"))
     if upgrade:
-        scene.add(Text(x + w / 2, y + 9, card, 9, UPGRADE_INK, "middle", True))
+        scene.add(Text(x + w / 2, y + 9, card, 12, UPGRADE_INK, "middle", True))
     elif card.split(":")[0] in NAMED:  # the colour's initial, so the colour is not the only sign
-        scene.add(Text(x + 5, y + 10, card.split(":")[0][0].upper(), 10, MUTED, bold=True))
+        scene.add(Text(x + 5, y + 10, card.split(":")[0][0].upper(), 12, MUTED, bold=True))
 
 
 def _stack(scene: Scene, s, compositions: list[dict]) -> None:
@@ -146,8 +146,8 @@ def _stack(scene: Scene, s, compositions: list[dict]) -> None:
     left = len(s.stack)
     drawn = sum(sizes) - left  # including the undead on the table
     pile(scene, 18, 62, 56, 72, min(left, 4), 3, 6)
-    scene.add(Text(88, 80, "stack", 11, MUTED), Text(88, 98, str(left), 18, INK, bold=True),
-              Text(88, 116, "undead left", 10, MUTED))
+    scene.add(Text(88, 80, "stack", 12, MUTED), Text(88, 98, str(left), 18, INK, bold=True),
+              Text(88, 116, "undead left", 12, MUTED))
     deck, total = 0, 0
     for i, n in enumerate(sizes):
         total += n
@@ -155,7 +155,7 @@ def _stack(scene: Scene, s, compositions: list[dict]) -> None:
             deck = i + 1
             break
     if s.current is not None and deck:
-        scene.add(Text(18, 150, f"undead deck {deck} of {len(sizes)}", 11, INK))
+        scene.add(Text(18, 150, f"undead deck {deck} of {len(sizes)}", 12, INK))
 
 
 def _last_attack(scene: Scene, game, s, x: float, y: float, names: bool, changed: bool) -> None:
@@ -191,10 +191,10 @@ def _trophy_slots(scene: Scene, game, x: float, y: float, trophies, per: int, ne
 
 def _trophies(scene: Scene, game, x: float, y: float, trophies, set_aside, per: int,
               new=()) -> None:
-    scene.add(Text(x, y, f"trophies {len(trophies)} of {per} toward an upgrade", 11, MUTED))
+    scene.add(Text(x, y, f"trophies {len(trophies)} of {per} toward an upgrade", 12, MUTED))
     _trophy_slots(scene, game, x, y + 10, trophies, per, new)
     if set_aside:
-        scene.add(Text(x + per * 30 + 6, y + 27, f"+{len(set_aside)} set aside", 11, MUTED))
+        scene.add(Text(x + per * 30 + 6, y + 27, f"+{len(set_aside)} set aside", 12, MUTED))
 
 
 # ---- solo ---------------------------------------------------------------------------------------
@@ -256,10 +256,10 @@ def _solo(game, state, seat, active, selection, before) -> Scene:
         y = TOP + 12 + i * 100
         scene.add(Rect(6, y, 640, 92, "#fffdf8", "#d7ccc8", 1, 6),
                   Text(20, y + 20, f"Row {row}", 15, INK, bold=True),
-                  Text(20, y + 40, "deck", 11, MUTED))
+                  Text(20, y + 40, "deck", 12, MUTED))
         pile(scene, 84, y + 12, 46, 64, min(len(s.decks[i]), 3), 2, 5)
         scene.add(Text(109, y + 46, str(len(s.decks[i])), 15, "#fff" if s.decks[i] else MUTED,
-                       "middle", True), Text(20, y + 58, "cards", 11, MUTED))
+                       "middle", True), Text(20, y + 58, "cards", 12, MUTED))
         shown_pick = False
         fresh = Counter(c for k, r, c in (k for k in ch.keys if k[0] == "row") if r == i)
         for j, card in enumerate(s.rows[i]):
@@ -284,13 +284,13 @@ def _solo(game, state, seat, active, selection, before) -> Scene:
                           Text(405, y + 45, "add 0", 13, PICK, "middle", True))
                 scene.hit(360, y + 30, 90, 30, tgt, tip)
         if i == 1:
-            scene.add(Text(630, y + 80, "take one face-up card from each row", 10, MUTED, "end"))
+            scene.add(Text(630, y + 80, "take one face-up card from each row", 12, MUTED, "end"))
 
     # Upgrades kept, playable in place of a row card.
     ux, uy = 660, TOP + 12
     scene.add(Rect(ux, uy, WIDTH - ux - 6, 192, "#fffdf8", "#d7ccc8", 1, 6),
               Text(ux + 12, uy + 18, "Upgrades kept", 14, INK, bold=True),
-              Text(ux + 12, uy + 36, "play one in place of a row card", 10, MUTED))
+              Text(ux + 12, uy + 36, "play one in place of a row card", 12, MUTED))
     for j, card in enumerate(s.upgrades[:10]):
         x, y = ux + 12 + (j % 5) * 56, uy + 50 + (j // 5) * 76
         arg = card_arg(card)
@@ -306,7 +306,7 @@ def _solo(game, state, seat, active, selection, before) -> Scene:
     if not s.upgrades:
         scene.add(Text(ux + 12, uy + 80, "none yet", 12, MUTED))
     elif len(s.upgrades) > 10:
-        scene.add(Text(WIDTH - 18, uy + 18, f"+{len(s.upgrades) - 10} more (buttons below)", 10,
+        scene.add(Text(WIDTH - 18, uy + 18, f"+{len(s.upgrades) - 10} more (buttons below)", 12,
                        MUTED, "end"))
 
     # Status and the upgrade offer.
@@ -318,8 +318,8 @@ def _solo(game, state, seat, active, selection, before) -> Scene:
                        f"{len(s.stack)} left in the stack", 12, MUTED))
     elif s.offer:
         scene.add(Text(20, y + 20, "Four trophies: keep one upgrade", 14, INK, bold=True),
-                  Text(20, y + 40, "click the one to keep;", 11, MUTED),
-                  Text(20, y + 56, "the others are discarded", 11, MUTED))
+                  Text(20, y + 40, "click the one to keep;", 12, MUTED),
+                  Text(20, y + 56, "the others are discarded", 12, MUTED))
         for j, card in enumerate(s.offer):
             x = 300 + j * 80
             label = _arg(legal, 0, "keep", card)
@@ -429,7 +429,7 @@ def _coop(game, state, seat, active, before) -> Scene:
     # Turn order, whose turn, and the talk rule in force.
     order = mode.order(s)
     nxt = None if (out or s.offer) else mode.next_player(s)
-    scene.add(Text(350, 118, "turn order", 11, MUTED))
+    scene.add(Text(350, 118, "turn order", 12, MUTED))
     for k, p in enumerate(order):
         x = 420 + k * 58
         now = p == nxt
@@ -440,11 +440,11 @@ def _coop(game, state, seat, active, before) -> Scene:
             scene.add(Text(x + 52, 118, "›", 14, MUTED, "middle"))
     if s.options.get("hard"):
         scene.add(Rect(350, 136, 150, 18, "#f5b7b1", BAD, 1.5, 4),
-                  Text(425, 145, "HARD MODE · no talking", 10, BAD, "middle", True))
+                  Text(425, 145, "HARD MODE · no talking", 12, BAD, "middle", True))
     else:
         values_ok = s.turn <= mode.free_turns(s)
         scene.add(Text(350, 145, "talk: values and types" if values_ok else "talk: types only",
-                       11, MUTED))
+                       12, MUTED))
     played_total = sum(card_value(c) for c in s.played if c not in (None, HIDDEN_CARD))
     if s.current is not None and any(c is not None for c in s.played):
         scene.add(Text(640, 138, f"played so far: {played_total} of {game.power(s)}", 13, INK,
@@ -467,7 +467,7 @@ def _coop(game, state, seat, active, before) -> Scene:
     else:
         scene.add(Text(20, y + 22, f"upgrade discards {len(s.upgrade_discard)} · deck "
                        f"{len(s.upgrade_deck)} · every {mode.conf['trophies_per_reward']} trophies "
-                       f"of one player earn an upgrade", 11, MUTED))
+                       f"of one player earn an upgrade", 12, MUTED))
     legend(scene, entries, rows - 4, WIDTH)
     scene.description = coop_description(game, mode, s, nxt, ch)
     return scene
@@ -538,15 +538,15 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
         scene.add(Text(34, y + 40, "plays now", 12, WARM_INK, bold=True))
     elif s.offer and s.offer_to == p:
         scene.add(Text(34, y + 40, "choosing", 12, WARM_INK, bold=True))
-    scene.add(Text(34, y + 60, f"deck {len(s.decks[p])}", 11, MUTED))
+    scene.add(Text(34, y + 60, f"deck {len(s.decks[p])}", 12, MUTED))
     if s.start == p:
-        scene.add(Text(34, y + 78, "starting player", 10, MUTED))
+        scene.add(Text(34, y + 78, "starting player", 12, MUTED))
 
     # Hand: own (or all-seeing) face up, others face down.
     hx = 150
     hand = s.hands[p]
     hidden = any(c == HIDDEN_CARD for c in hand)
-    scene.add(Text(hx, y + 11, f"hand ({len(hand)})", 10, MUTED))
+    scene.add(Text(hx, y + 11, f"hand ({len(hand)})", 12, MUTED))
     step = min(56, 330 // max(1, len(hand)))
     marked: set[str] = set()
     for i, card in enumerate(hand):
@@ -571,7 +571,7 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
     told = mode.told(s, p)
     for k, x in enumerate(told):
         ty = y + 22 + k * 30
-        scene.add(Text(tx, ty - 10, f"told {x.kind}", 10, MUTED))
+        scene.add(Text(tx, ty - 10, f"told {x.kind}", 12, MUTED))
         if x.kind == "values":
             scene.add(Text(tx, ty + 6, " ".join(x.told), 14, INK, bold=True))
         else:
@@ -582,7 +582,7 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
     if told and ("told", p) in ch:
         access.box(scene, tx - 4, y + 6, 200, 30 * len(told), 2, 6)
     if hidden and not told:
-        scene.add(Text(tx, y + 40, "nothing told", 10, MUTED))
+        scene.add(Text(tx, y + 40, "nothing told", 12, MUTED))
 
     # Share buttons for the clicking seat.
     bx = tx
@@ -596,7 +596,7 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
 
     # This turn's card, face up.
     px = 720
-    scene.add(Text(px, y + 11, "played", 10, MUTED))
+    scene.add(Text(px, y + 11, "played", 12, MUTED))
     if s.played[p] is not None:
         _card(scene, game, px, y + 20, s.played[p])
         if ("played", p) in ch:
@@ -607,7 +607,7 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
     # Trophies toward an upgrade, or the offer being chosen.
     ox = 790
     if s.offer and s.offer_to == p:
-        scene.add(Text(ox, y + 11, "keep one", 10, MUTED))
+        scene.add(Text(ox, y + 11, "keep one", 12, MUTED))
         for j, card in enumerate(s.offer):
             x = ox + j * 54
             label = _arg(legal, p, "keep", card) if clickable and card != HIDDEN_CARD else None
@@ -618,11 +618,11 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
             access.box(scene, ox, y + 20, (len(s.offer) - 1) * 54 + 46, CH, 3, 6, flush_top=True)
         return
     per = mode.conf["trophies_per_reward"]
-    scene.add(Text(ox, y + 11, f"trophies {len(s.trophies[p])} of {per}", 10, MUTED))
+    scene.add(Text(ox, y + 11, f"trophies {len(s.trophies[p])} of {per}", 12, MUTED))
     new = {k[2] for k in ch.keys if k[0] == "trophy" and k[1] == p}
     _trophy_slots(scene, game, ox, y + 20, s.trophies[p], per, new)
     if s.set_aside[p]:
-        scene.add(Text(ox, y + 68, f"+{len(s.set_aside[p])} set aside", 10, MUTED))
+        scene.add(Text(ox, y + 68, f"+{len(s.set_aside[p])} set aside", 12, MUTED))
     ups = [c for c in s.hands[p] if c != HIDDEN_CARD and ":" not in c]
     if ups:
-        scene.add(Text(ox, y + 84, "upgrades in hand: " + " ".join(ups), 10, UPGRADE_INK))
+        scene.add(Text(ox, y + 84, "upgrades in hand: " + " ".join(ups), 12, UPGRADE_INK))

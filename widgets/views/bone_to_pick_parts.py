@@ -121,13 +121,13 @@ def undead_card(scene: Scene, game, current: str | None, players: int, k: Undead
     u = game.data.undead[current]
     scene.add(Rect(x, y, w, h, LEVEL_FILL[u.level], LEVEL_EDGE[u.level], 2.5, 8),
               Text(x + 8, y + k.edge, f"★ {u.trophy}", 14, INK, bold=True),
-              Text(x + w - 8, y + k.edge, u.id, 11, MUTED, "end"),
-              Text(x + w / 2, y + k.name_y, u.name, 13 if len(u.name) < k.name_fits else 11, INK,
+              Text(x + w - 8, y + k.edge, u.id, 12, MUTED, "end"),
+              Text(x + w / 2, y + k.name_y, u.name, 13 if len(u.name) < k.name_fits else 12, INK,
                    "middle", True),
               Text(x + w / 2, y + k.power_y, f"POWER {u.power_for(players)}", k.power_size, INK,
                    "middle", True))
     if k.power_note:
-        scene.add(Text(x + w / 2, y + k.power_y + 20, f"(power for {players} players)", 10,
+        scene.add(Text(x + w / 2, y + k.power_y + 20, f"(power for {players} players)", 12,
                        MUTED, "middle"))
     scene.add(Text(x + 8, y + h - k.edge, f"✖ {u.damage} damage", 12, BAD),
               Text(x + w - 8, y + h - k.edge, "☠" * SKULLS[u.level], 13, LEVEL_INK[u.level],
@@ -178,14 +178,14 @@ def haven(scene: Scene, game, s, k: HavenLayout, before=None) -> None:
             access.box(scene, cx - r, hy - r + 1, 2 * r, 2 * r, 2, 3)
     scene.add(Text(hx, hy + k.left_y, f"{max(0, s.hit_points - dmg)} of {s.hit_points} hit points left",
                    k.left_size, k.left_ink))
-    scene.add(Text(hx, hy + k.row_y, "damage row", 11, MUTED))
+    scene.add(Text(hx, hy + k.row_y, "damage row", 12, MUTED))
     for i, uid in enumerate(s.damage_row[:k.row_max]):
         u = game.data.undead[uid]
-        chip(scene, u, hx + k.row_x + i * 40, hy + k.row_y - 12, 36, 24, f"✖{u.damage}", 11, BAD)
+        chip(scene, u, hx + k.row_x + i * 40, hy + k.row_y - 12, 36, 24, f"✖{u.damage}", 12, BAD)
         if i >= old_row:
             access.box(scene, hx + k.row_x + i * 40, hy + k.row_y - 12, 36, 24, 2, 4)
     if k.row_empty and not s.damage_row:
-        scene.add(Text(hx + k.row_x, hy + k.row_y, "none yet", 11, MUTED))
+        scene.add(Text(hx + k.row_x, hy + k.row_y, "none yet", 12, MUTED))
 
 
 def last_attack(scene: Scene, game, r, values, x: float, y: float, gap: float,
@@ -277,7 +277,7 @@ class _Level:
 
 def chip_icon(level: str, label: str = "3"):
     def draw(scene: Scene, x: float, y: float) -> None:
-        chip(scene, _Level(level), x - 10, y - 11, 20, 22, label, 10)
+        chip(scene, _Level(level), x - 10, y - 11, 20, 22, label, 12)
     return draw
 
 

@@ -54,7 +54,17 @@ def test_a_tower_stops_one_skeleton_and_its_ruins_turn_the_others_north():
         state, _ = GAME.apply(state, "P1 move a2 e")
     assert state.boards[0].towers == ("d2", "b4", "d4")
     assert [lessons.where(state, t) for t in tokens] == ["the bag", "P1's b2 facing n", "P1's b2 facing n"]
-    assert lessons.ruins_facing() == "n"
+    assert lessons.ruins_facing() == "n" and lessons.ruins_survivors() == 2
+
+
+def test_exercise_1_comes_before_the_example_that_answers_it(nb):
+    # the example cell prints where the survivors end up: it must come after the exercise
+    exercise = next(i for i, c in enumerate(nb.cells) if "lessons.ruins_survivors()" in c.source)
+    example = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "P1 move a2 e" in c.source)
+    assert exercise < example
+    assert "2" not in _outputs(nb.cells[exercise]).replace("Not answered yet", "")
+    solutions = nb.cells[-1].source
+    assert "**2.**" in solutions.split("Solution to exercise 1")[1].split("</details>")[0]
 
 
 def test_the_staged_tables():
@@ -83,13 +93,22 @@ def test_the_won_and_lost_games_and_the_showcase():
     assert GAME.outcome(lost.states[-1]).result == "defeat"
     shown = lessons.showcase()
     assert shown.round == lessons.SHOWCASE_ROUND and shown.phase == "traps"
-    assert any(len(b.towers) < 4 for b in shown.boards)   # ruins in the opening picture
+    # ruins in the opening picture, as its prose says: P1 4 of 4, P2 lost b2 and b4, P3 lost d4
+    assert [b.towers for b in shown.boards] == [lessons.TOWERS, ("d2", "d4"), ("b2", "d2", "b4")]
+
+
+def test_the_opening_prose_matches_the_opening_picture(nb):
+    prose = nb.cells[2].source.replace("\n", " ")
+    assert "P1's board still has all four of its towers; P2 has lost two and P3 one" in prose
+    assert "b2 and b4 on P2's board, d4 on P3's" in prose
+    alt = _outputs(nb.cells[1])
+    assert "P1: 4 of 4 towers" in alt and "P2: 2 of 4 towers" in alt and "P3: 3 of 4 towers" in alt
 
 
 def test_the_guided_round_plays_as_scripted():
-    from bonekit.widgets.teaching import GuidedTable, Step
-    table = GuidedTable(GAME, ["human", "coop", "coop"], steps=[Step(*s) for s in lessons.FIRST_ROUND],
-                        seed=lessons.GAME_SEED, variant="coop")
+    from bonekit.widgets.lessons.bad_bones import coop_first_round
+    table = coop_first_round()
+    assert table.seed == lessons.GAME_SEED and table.variant == "coop"
     assert not table.act("P1 start b2")
     for move, *_ in lessons.FIRST_ROUND:
         assert table.act(move), table.status.value

@@ -1,8 +1,9 @@
-"""Display helpers of the Bad Bones learn-to-play notebook: the guided first round's script and
-a narrated ``p1_plays`` for the staged examples (the staging itself is in
-``bonekit.games.bad_bones.scenarios``).
+"""Display helpers of the Bad Bones notebooks: the guided first rounds, ready to play, and a
+narrated ``p1_plays`` for the staged examples (the staging itself is in
+``bonekit.games.bad_bones.scenarios`` and ``coop_lessons``).
 
-    GuidedTable(game, ["human", "guard", "guard"], steps=FIRST_ROUND, seed=FIRST_ROUND_SEED)
+    first_round()         # 01: GuidedTable(game, ["human", "guard", "guard"], steps=FIRST_ROUND, seed=5)
+    coop_first_round()    # 06: the co-op table of coop_lessons.GAME_SEED, scripted by its FIRST_ROUND
     state = p1_plays(state, "P1 hero d5", "P1 pass", "P1 move-all")
 """
 from __future__ import annotations
@@ -11,10 +12,11 @@ from bonekit.core.errors import IllegalAction
 from bonekit.games.bad_bones.scenarios import LESSON_SEED, play_seat
 from bonekit.games.bad_bones.state import BadBonesState
 
-from ..guided import Step
+from ..guided import GuidedTable, Step
 from ..narration import show
 
 FIRST_ROUND_SEED = LESSON_SEED
+FIRST_ROUND_SEATS = ("human", "guard", "guard")
 """The guided round is played on the lesson's table (seed 5), the one the notebook studies."""
 
 FIRST_ROUND: list[Step] = [
@@ -59,6 +61,21 @@ hero and trap. Every label is legal in turn on the seed-5 table whatever the bot
 the bots only ever add skeletons to P1's forests."""
 
 
+def first_round() -> GuidedTable:
+    """The learn-to-play notebook's guided first round: you are P1, two GuardBots play P2 and P3."""
+    return GuidedTable("bad_bones", list(FIRST_ROUND_SEATS), steps=FIRST_ROUND, seed=FIRST_ROUND_SEED)
+
+
+def coop_first_round() -> GuidedTable:
+    """The co-op notebook's guided first round: you are P1, two CoopBots are your teammates, on
+    the three-player co-op table of ``coop_lessons.GAME_SEED`` (the one its pictures study)."""
+    from bonekit.games.bad_bones import coop_lessons
+
+    steps = [Step(*step) for step in coop_lessons.FIRST_ROUND]
+    return GuidedTable("bad_bones", ["human", "coop", "coop"], steps=steps, seed=coop_lessons.GAME_SEED,
+                       variant="coop")
+
+
 def p1_plays(state: BadBonesState, *labels: str) -> BadBonesState:
     """Play P1's actions while the other players keep pace with their simplest action, print
     the events that concern P1 (and the phase changes), and return the new state. A refused
@@ -73,4 +90,5 @@ def p1_plays(state: BadBonesState, *labels: str) -> BadBonesState:
     return state
 
 
-__all__ = ["FIRST_ROUND", "FIRST_ROUND_SEED", "p1_plays"]
+__all__ = ["FIRST_ROUND", "FIRST_ROUND_SEATS", "FIRST_ROUND_SEED", "coop_first_round", "first_round",
+           "p1_plays"]

@@ -295,6 +295,17 @@ def ruins_quiz() -> BadBonesState:
     return to_movement(coop_board(skeletons={0: [("a2", "e")] * 3}))
 
 
+def ruins_survivors() -> int:
+    """Exercise 1's answer, from the engine: how many of the three skeletons stand on P1's board
+    once all three have walked (a tower stops only the first; the others walk onto its ruins)."""
+    game = _game()
+    state = ruins_quiz()
+    tokens = list(state.boards[0].skeletons)
+    for _ in tokens:
+        state, _ = game.apply(state, "P1 move a2 e")
+    return sum(t in state.boards[0].skeletons for t in tokens)
+
+
 def ruins_facing() -> str:
     """Where exercise 1's survivors face after the phase ("n", "e", "s" or "w"), from the engine."""
     game = _game()

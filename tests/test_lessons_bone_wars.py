@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,10 @@ def test_robert_s_debunk():
     assert after.shelves["cope"][0][:2] == [4, None] and after.shelves["marsh"][0][0] == 3
     with pytest.raises(IllegalAction):
         game.apply(after, "P1 debunk tail 2")                           # no value-2 paper of Cope's
+    # the refusal says so (the prose: "His two tails could debunk a 2, but Cope has none")
+    reason, rule = game.why_illegal(after, game.parse_action(after, "P1 debunk tail 2"))
+    assert rule == "bone_wars.ruling.debunk_missing"
+    assert reason == "Cope's half holds no value-2 paper to debunk (it has only a value-4 paper)"
 
 
 def test_nello_s_award():
@@ -154,20 +159,84 @@ def test_passing_demo():
     assert b.loyalty["marsh"] == 1 and b.money == money + 2            # the profession's $1, the track's $1
 
 
+def test_the_table_in_words():
+    assert lessons.bones_words(["carnivore", "wing", "claw", "wing"]) == \
+        "a carnivore skull, two wings and a claw"
+    assert lessons.bones_words([]) == "no bones"
+    assert lessons.archive_words({"D": ["eryops", "ichthyornis"], "A": ["archaeotherium"], "B": []}) == \
+        "envelope A holds Archaeotherium; envelope D holds Eryops and Ichthyornis"
+    assert lessons.archive_words({}) == "empty"
+    robert = run(lessons.robert_debunk(), lessons.ROBERT_DEBUNK)[0]
+    assert robert.shelves["marsh"][0][0] == 3 and robert.shelves["cope"][0][0] == 4
+    assert lessons.shelf_words(robert, "marsh") == "Marsh's half: a paper of value 3 on the bottom shelf"
+    assert lessons.shelf_words(robert, "cope") == "Cope's half: a paper of value 4 on the bottom shelf"
+    state = lessons.started()
+    lessons.bookshelf(state, 0, 0)
+    assert lessons.shelf_words(state, "cope") == "Cope's half: no papers"
+    nello = lessons.nello_team()
+    assert lessons.facts(nello, 0, "money", "team") == "P1: $7 · team in Montana"
+    text = lessons.setup_choices(game.new(3, seed=1))
+    first = game.to_move(game.new(3, seed=1))[0]
+    assert text.startswith(f"P{first + 1} chooses first, from four species bundles")
+    assert "(Eryops, Trachodon, Merycoidodon and Camptosaurus)" in text
+
+
+def test_no_python_structures_in_the_saved_outputs():
+    """Lists, dicts and tuples of the engine's ids are told in words (issue 20, item 10)."""
+    shown = "\n".join(outputs(c) for c in cells() if c["cell_type"] == "code")
+    assert not re.search(r"\[\d+, None|\['[a-z_-]+'|\{'[A-E]': \[|\(\d+, \d+\)", shown)
+    sources = "\n".join(joined(c["source"]) for c in cells() if c["cell_type"] == "code")
+    assert "assert " not in sources and "Step(" not in sources and ".boards[" not in sources
+
+
+def finished(players, rp, cards, heads=None):
+    """A finished-looking table: the given RP and numbers of archived cards per seat."""
+    options = {"head_cm": heads} if heads else {}
+    state = game.copy_state(game.new(1, "solo", seed=0, **options) if players == 1
+                            else game.new(players, seed=0, **options))
+    for b, r, c in zip(state.boards, rp, cards):
+        b.rp, b.archive = r, ({"A": ["eryops"] * c} if c else {})
+    state.over = True
+    return game.outcome(state)
+
+
+def test_the_end_of_a_game_in_words():
+    """A tie on RP is told as a tie, with the tie-break that settles it (issue 20, item 11)."""
+    assert finished(3, [5, 8, 2], [0, 0, 0]).summary == "P2 wins with 8 RP."
+    out = finished(3, [8, 8, 5], [3, 2, 0])
+    assert out.winners == (0,) and out.summary == (
+        "P1 and P2 tie at 8 RP; the tie-break (bone_wars.ruling.ties) goes to more archived species "
+        "cards: P1 wins, 3 to P2's 2.")
+    out = finished(2, [8, 8], [3, 3], heads=(55, 58))
+    assert out.winners == (1,) and out.summary.endswith("goes to the larger head: P2 wins, 58 cm to P1's 55 cm.")
+    out = finished(2, [8, 8], [3, 3])
+    assert out.winners == (0, 1) and out.summary == (
+        "P1 and P2 tie at 8 RP with 3 archived species cards each and no head sizes given "
+        "(bone_wars.ruling.ties): they share the win.")
+    assert finished(1, [9, 8], [0, 0]).summary == "P1 beats Theodore, 9 RP to 8."
+    assert finished(1, [7, 8], [0, 0]).summary == "Theodore wins, 8 RP to 7."
+    out = finished(1, [8, 8], [2, 3])
+    assert out.winners == (1,) and out.summary.endswith("Theodore wins, 3 to P1's 2.")
+    out = finished(1, [8, 8], [1, 1], heads=58)
+    assert out.winners == (0,) and out.summary.endswith("P1 wins, 58 cm to Theodore's 56 cm.")
+
+
 def test_readers():
     slots = lessons.slot_lines()
     assert len(slots) == 5 and slots[2].startswith("slot 3: $2 · icon hammer")
     cards = lessons.team_card_lines()
     assert len(cards) == 6 and cards[2].startswith("Expedition") and "$3 · 3 AP · digs to the top" in cards[2]
     assert "find icon hammer" in lessons.species_line("anchisaurus")
+    assert lessons.species_line("anchisaurus").endswith("prize: up to two bones from the bag")
+    assert set(lessons.PRIZE_WORDS) == set(D.prizes)                    # every prize has its words
 
 
 # ---- the guided first turn ---------------------------------------------------------------------------
 
 def guided():
-    from bonekit.widgets.teaching import GuidedTable, Step
-    return GuidedTable(game, ["human", "scholar"], steps=[Step(**m) for m in lessons.FIRST_TURN],
-                       seed=lessons.GUIDED_SEED)
+    from bonekit.widgets.lessons.bone_wars import FIRST_TURN, FIRST_TURN_SEED
+    from bonekit.widgets.teaching import GuidedTable
+    return GuidedTable(game, ["human", "scholar"], steps=FIRST_TURN, seed=FIRST_TURN_SEED)
 
 
 def test_the_guided_first_turn_plays_through_and_does_what_it_says():
@@ -184,6 +253,23 @@ def test_the_guided_first_turn_plays_through_and_does_what_it_says():
             assert t.state.turn.ap == 2 and t.state.turn.depth == 2
     assert t.finished and len(t.state.boards[0].crates) == 4
     assert t.state.passed[1] and game.to_move(t.state) == (0,)            # "the bot has passed"
+
+
+def test_every_other_allowed_move_has_its_own_reason():
+    """At each guided step, every other move the rules allow is answered with a hint of its own,
+    never only the general 'the lesson needs its move' (issue 20, item 7)."""
+    t = guided()
+    for m in lessons.FIRST_TURN:
+        legal = [a.label for a in game.legal_actions(t.state, 0)]
+        assert m["move"] in legal and set(m.get("hints", {})) <= set(legal), m["move"]
+        for label in legal:
+            if label == m["move"]:
+                continue
+            before = t.state
+            assert not t.act(label) and t.state is before, label
+            assert escape(m["hints"][label]) in t.status.value, label
+            assert "needs its move" not in t.status.value, label
+        assert t.act(m["move"])
 
 
 def test_a_wrong_guided_move_is_not_played():
@@ -220,11 +306,17 @@ def joined(x):
 
 
 def outputs(cell):
-    parts = []
+    """A cell's outputs as text; the stream's pieces are rejoined as printed (the kernel may
+    split one printed line into several stream outputs)."""
+    parts, stream = [], ""
     for out in cell.get("outputs", []):
-        parts.append(joined(out.get("text", "")))
+        if out.get("output_type") == "stream":
+            stream += joined(out.get("text", ""))
+            continue
+        parts += [stream] if stream else []
+        stream = ""
         parts += [joined(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
-    return "\n".join(parts)
+    return "\n".join(parts + ([stream] if stream else []))
 
 
 TAUGHT = [
@@ -278,6 +370,9 @@ def test_prose_numbers_agree_with_the_saved_outputs():
     assert "(2 there)" in ellen                                           # Ichthyornis is the 2nd in D
     robert = output_after("example: Robert's debunk")
     assert "takes $2 for the cover" in robert and "gains 2 loyalty with Marsh" in robert
+    assert "Cope's half holds no value-2 paper" in robert and "cannot do that now" not in robert
+    elisabeth = output_after("example: Elisabeth's minor find")
+    assert "takes a claw from the rare display" in elisabeth and "a wing from the rare" in elisabeth
     assert "gains 4 loyalty" in output_after("example: Nello's award")
     assert output_after("example: Elisabeth's minor find").count("gains 1 RP") == 2
     assert "gains $2" in output_after("Hadrosaurus")
@@ -289,4 +384,5 @@ def test_prose_numbers_agree_with_the_saved_outputs():
     scores = output_after("A whole game, step by step")
     creds = [int(x) for x in re.findall(r"credibility (\d)", scores)]
     assert creds and max(creds) <= 1                                       # "no credibility above 1"
-    assert "round 2 of 4" in outputs(nb[1])                                # "stopped in round 2"
+    picture = next(c for c in nb if "lessons.midgame()" in joined(c["source"]))
+    assert "round 2 of 4" in outputs(picture)                              # "stopped in round 2"

@@ -46,6 +46,32 @@ def test_theodore_took_the_card_award_a_needs_and_the_guided_setup_plays_through
     assert state.phase == "turn" and game.to_move(state) == (0,)
 
 
+def test_every_other_allowed_setup_move_has_its_own_reason():
+    from html import escape
+
+    from bonekit.widgets.lessons.bone_wars import SOLO_SETUP, SOLO_SETUP_SEED
+    from bonekit.widgets.teaching import GuidedTable
+    t = GuidedTable(game, ["human"], variant="solo", steps=SOLO_SETUP, seed=SOLO_SETUP_SEED)
+    for step in lessons.SETUP_STEPS:
+        for label in [a.label for a in game.legal_actions(t.state, 0)]:
+            if label != step["move"]:
+                assert not t.act(label) and escape(step["hints"][label]) in t.status.value, label
+        assert t.act(step["move"])
+    assert t.finished
+
+
+def test_words_for_theodore():
+    state = game.new(1, "solo", seed=lessons.TABLE_SEED)
+    assert lessons.his_species_order(state) == "Eryops, Merycoidodon and Trachodon"
+    assert lessons.his_facts(state, "money") == f"Theodore: ${state.boards[THEODORE].money}"
+    pile = lessons.upgrade_pile("expert").split(", ")
+    upgrades = game.new(1, "solo", seed=lessons.TABLE_SEED, level="expert").solo_upgrades
+    assert pile[0] == upgrades[-1] and sorted(pile) == sorted(upgrades)      # the next card first
+    assert [lessons.tie_words(h) for h in (None, 58, 54)] == [
+        "your head not given → a shared win", "your head 58 cm → you win", "your head 54 cm → Theodore wins"]
+    assert lessons.award_lines(state)[0] == "award A (a-cope-1): a species described by Cope"
+
+
 def test_opening_is_a_round_2_table_with_solo_cards_in_theodores_slots():
     state = lessons.opening()
     assert state.round == 2 and game.to_move(state) == (0,)
@@ -179,6 +205,15 @@ def test_the_notebook_shows_every_solo_section():
     assert [r for r in ids if f"`{r}`" not in shown] == []
 
 
+def test_no_python_structures_or_staging_in_sight():
+    code = [c for c in cells() if c["cell_type"] == "code"]
+    shown = "\n".join(outputs(c) for c in code)
+    assert not re.search(r"\['[a-z_-]+'|\(\d+, \d+\)|winners: \(", shown)
+    sources = "\n".join(joined(c["source"]) for c in code)
+    for internal in ("assert ", "Step(", "THEODORE", ".boards[", "solo.who_wins", "solo.species_order"):
+        assert internal not in sources, internal
+
+
 def test_the_notebook_ran_without_errors_and_exercises_wait():
     nb = cells()
     code = [c for c in nb if c["cell_type"] == "code"]
@@ -212,7 +247,13 @@ def test_prose_numbers_agree_with_the_saved_outputs():
     assert f"the seed-{lessons.LEVEL_SEED} game does" in text                   # the level game's seed
     # the setup and the tie paragraphs
     shown = "\n".join(outputs(c) for c in nb)
-    assert "university space 4 · patron cope" in shown
+    assert "Theodore: profession row 2, column 1 · university space 4 · patron Cope" in shown
     assert "highest free space of **Cope's** university" in text
-    tie = re.search(r"head_cm None → A tie at (\d+) RP: P1 and Theodore share the win", shown)
-    assert tie and f"head_cm 58 → P1 beats Theodore, {tie[1]} RP to {tie[1]}" in shown
+    # the level game is told as a tie, with the tie-break that settles it (issue 20, item 11)
+    tie = re.search(r"head_cm None → P1 and Theodore tie at (\d+) RP with (\d+) archived species "
+                    r"cards each and no head size given \(bone_wars.ruling.ties\): they share the win", shown)
+    assert tie, "the level game's shared win"
+    assert (f"head_cm 58 → P1 and Theodore tie at {tie[1]} RP with {tie[2]} archived species cards each; "
+            "the tie-break (bone_wars.ruling.ties) goes to the larger head: P1 wins, 58 cm to "
+            "Theodore's 56 cm.") in shown
+    assert "beats Theodore, 8 RP to 8" not in shown and not re.search(r"(\d+) RP to \1\b", shown)

@@ -115,7 +115,10 @@ def gain_bone(state: BoneWarsState, seat: int, kind: str, events: list[Event] | 
     goes back to the bag (the new one or one already stored: ruling bone_wars.ruling.full_crates)."""
     b = state.boards[seat]
     b.crates.append(kind)
-    say(events, "bone", "crates", f"{who(state, seat)} {how} a {kind}.", seat=seat, bone=kind)
+    # ``how`` is a verb phrase the bone follows ("draws": "P1 draws a tail."), or holds the bone's
+    # place as ``{bone}`` ("takes {bone} from the rare display")
+    words = how.format(bone=f"a {kind}") if "{bone}" in how else f"{how} a {kind}"
+    say(events, "bone", "crates", f"{who(state, seat)} {words}.", seat=seat, bone=kind)
     if len(b.crates) > capacity(state, seat):
         if theodore(state, seat):
             THEODORE_HOOKS["full_crates"](state, kind, events)
@@ -394,7 +397,7 @@ def answers(state: BoneWarsState, p: Decision) -> list[Action]:
         return [a("choose", str(i + 1)) for i in range(len(p.get("options")))]
     if k == "reward":
         return [a("reward", *name) for name, _ in p.get("groups")]
-    raise ValueError(f"no answers for a {k} decision")
+    raise ValueError(f"no answers for the decision {k!r}")
 
 
 def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> None:
@@ -423,7 +426,7 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
         left = p.get("left") - 1
         if left > 0:
             queue(state, seat, [{"rare": left, "upto": True}], front=True)
-        gain_bone(state, seat, args[0], events, "takes the rare")
+        gain_bone(state, seat, args[0], events, "takes {bone} from the rare display")
     elif k == "exchange" and verb == "exchange":
         mine, theirs = args
         b.crates.remove(mine)

@@ -21,7 +21,7 @@ from . import effects, rounds, solo, turn
 from .bots import ScholarBot
 from .data import components
 from .state import THEODORE, BoneWarsState, share_unchanged
-from .text import render_text
+from .text import outcome_words, refusal, render_text
 
 R = "bone_wars."
 PASS_DECISIONS = rounds.ROUND_DECISIONS  # asked and answered in rounds.py
@@ -214,6 +214,9 @@ class BoneWars(Game[BoneWarsState]):
                 f"the paleontologist must move to another action: {who}'s is already at {b.paleo}",
                 R + "paleo.move",
             )
+        specific = refusal(state, action, turn.debunk_targets)  # a debunk the table cannot pay
+        if specific:
+            return specific
         options = self.legal_actions(state, action.seat)
         shown = ", ".join(f"'{a.label}'" for a in options[:4]) + (" ..." if len(options) > 4 else "")
         return f"{who} cannot do that now; for example {shown}", rule
@@ -329,15 +332,9 @@ class BoneWars(Game[BoneWarsState]):
         scores = tuple(b.rp for b in state.boards)
         if state.variant == "solo":
             winners = solo.who_wins(state, state.options.get("head_cm"))
-            me, him = scores
-            if winners == (0,):
-                words = f"{state.names[0]} beats Theodore, {me} RP to {him}."
-            elif winners == (THEODORE,):
-                words = f"Theodore wins, {him} RP to {me}."
-            else:
-                words = f"A tie at {me} RP: {state.names[0]} and Theodore share the win."
             return Outcome(
-                "win" if 0 in winners else "defeat", winners, scores, summary=words, rule=R + "solo.end"
+                "win" if 0 in winners else "defeat", winners, scores,
+                summary=outcome_words(state, winners), rule=R + "solo.end"
             )
         # most RP, then most archived cards, then the largest head if the table gave them
         # (option head_cm; without it a tie still standing is shared: bone_wars.ruling.ties)
@@ -345,10 +342,8 @@ class BoneWars(Game[BoneWarsState]):
         heads = state.options.get("head_cm") or (0,) * state.players
         best = max((scores[s], archived[s], heads[s]) for s in range(state.players))
         winners = tuple(s for s in range(state.players) if (scores[s], archived[s], heads[s]) == best)
-        names = " and ".join(seat_name(s) for s in winners)
-        verb = "wins" if len(winners) == 1 else "share the win"
         return Outcome(
-            "win", winners, scores, summary=f"{names} {verb} with {best[0]} RP.", rule=R + "scoring.end"
+            "win", winners, scores, summary=outcome_words(state, winners), rule=R + "scoring.end"
         )
 
     # ---- views -----------------------------------------------------------------------------------

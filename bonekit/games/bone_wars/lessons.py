@@ -44,13 +44,38 @@ TABLE_PLAYERS = 3
 GUIDED_SEED = 0
 """The guided table: P1 (the learner) against one ScholarBot. P1 picks a bundle first."""
 
+def _each(labels: Sequence[str], text: str) -> dict[str, str]:
+    """The same hint for several wrong moves."""
+    return dict.fromkeys(labels, text)
+
+
+_CAREERS = [f"P1 career {row} {space}" for row in (1, 2, 3) for space in (1, 2, 3, 4)]
+_KANSAS_ELSE = {
+    **_each(["P1 move new_jersey", "P1 move montana"],
+            "Moving on would use your free move before you dig; the lesson digs here in Kansas."),
+    "P1 discover": "Discovering takes Kansas's species card but costs 2 action points; the lesson "
+    "spends them on bones.",
+    "P1 site kansas": "Kansas's dig-site action (change your patron) costs 1 action point; the lesson "
+    "spends it on a bone.",
+    **_each(["P1 camp archive", "P1 camp move"],
+            "A base camp costs 1 action point; the lesson spends it on a bone and leaves camps for later."),
+    "P1 deeper": "Digging deeper would send Kansas's bones back to the bag and deal new ones; the "
+    "lesson digs the bones lying there now.",
+    "P1 end": "Ending now would leave action points unspent.",
+}
+
 FIRST_TURN: tuple[dict[str, Any], ...] = (
     {
         "move": "P1 bundle anchisaurus",
         "say": "Take the species bundle: the Anchisaurus card and the two bones lying on it.",
         "done": "Anchisaurus is in your hand and its two bones are in your crates. The bot has taken "
         "both of its bundles; now you take the other kind.",
-        "hints": {"P1 career 1 1": "The career can wait: the lesson takes the species bundle first."},
+        "hints": {
+            **_each(_CAREERS, "That is the career bundle. You take one bundle of each kind; this "
+                    "lesson takes the species bundle first."),
+            **_each(["P1 bundle camptosaurus", "P1 bundle triceratops"],
+                    "That card and its two bones would do as well; the lesson takes Anchisaurus."),
+        },
     },
     {
         "move": "P1 career 2 3",
@@ -59,7 +84,8 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
         "done": "You are a Surveyor at the Academy: Cope is your patron, and its grant is yours.",
         "hints": {
             "P1 career 2 4": "Space 4 is a fine university too, but this lesson starts from space 3.",
-            "P1 career 3 3": "Row 3 gives an action slot tile; the lesson takes row 2's team upgrade.",
+            **_each(["P1 career 3 3", "P1 career 3 4"],
+                    "Row 3 gives an action slot tile; the lesson takes row 2's team upgrade and space 3."),
         },
     },
     {
@@ -67,7 +93,19 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
         "say": "The Surveyor's bonus: trade your basic Dig Crew for the advanced Quarry Crew "
         "($1, 2 action points, digs down to the middle bone).",
         "done": "The Quarry Crew is in your hand. Setup is done and round 1 begins.",
-        "hints": {"P1 skip": "A free upgrade is worth taking."},
+        "hints": {
+            **_each([f"P1 upgrade {old} {new}" for old in ("surveyor", "expedition")
+                     for new in ("field_geologist", "quarry_crew", "grand_expedition")],
+                    "The lesson keeps that basic card and trades the Dig Crew instead."),
+            "P1 upgrade dig_crew field_geologist": "The Field Geologist costs nothing but gives only 1 "
+            "action point; the lesson takes the Quarry Crew's 2.",
+            "P1 upgrade dig_crew grand_expedition": "The Grand Expedition ($2, 3 action points) is a "
+            "fine card; the lesson takes the Quarry Crew, which you can pay for on your first turn.",
+            **_each(["P1 hire miner", "P1 hire sketch_artist", "P1 hire ichnologist"],
+                    "Hiring a specialist (who rides along on a team card) is the bonus's other choice; "
+                    "the lesson takes the team upgrade."),
+            "P1 skip": "A free upgrade is worth taking.",
+        },
     },
     {
         "move": "P1 move kansas",
@@ -82,6 +120,12 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
         "done": "You paid $1 and have 2 action points that dig down to the middle slot.",
         "hints": {
             "P1 play expedition": "The Expedition costs $3 and reaches only the top bone.",
+            "P1 play surveyor": "The Surveyor is free, but it gives 1 action point and reaches only "
+            "the top bone.",
+            "P1 play anchisaurus": "Slot 1 shows the fossil, not Anchisaurus's hammer, so it would "
+            "earn no prize there; the lesson keeps the card for later.",
+            "P1 play sternberg-2": "A paleontologist card moves your paleontologist, not your team; "
+            "this first turn sends the team out to dig.",
             "P1 pass": "Passing now would end your round before it starts.",
         },
     },
@@ -89,23 +133,31 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
         "move": "P1 dig middle",
         "say": "Spend 1 action point to dig the middle bone of Kansas (your card reaches that deep).",
         "done": "The bone is in one of your crates.",
-        "hints": {"P1 dig top": "That works, but take the middle one first: only this card reaches it."},
+        "hints": {
+            **_KANSAS_ELSE,
+            "P1 dig top": "That works, but take the middle one first: only this card reaches it.",
+        },
     },
     {
         "move": "P1 dig top",
         "say": "Spend your last action point on the top bone.",
         "done": "Two more bones in your crates, no action points left.",
+        "hints": {k: v for k, v in _KANSAS_ELSE.items() if k != "P1 discover"},  # 1 AP: no discover
     },
     {
         "move": "P1 end",
         "say": "End your turn.",
         "done": "Your turn is over. The bot has passed already, so the rest of round 1 is yours: "
         "play more cards, and pass when you are done.",
+        "hints": _each(["P1 move new_jersey", "P1 move montana"],
+                       "Your free move is still there to take, but with no action point left "
+                       "there is nothing to do at the next site: the lesson ends the turn."),
     },
 )
 """The guided first moves at ``GUIDED_SEED``: both setup bundles, the profession bonus, the
 team's step off the university as round 1 begins, then a first turn with a team card (play,
-dig twice, end). Each entry holds the keyword arguments of a ``Step``."""
+dig twice, end). Each entry holds the keyword arguments of a ``Step``; every other move the
+rules allow at a step has a hint saying why the lesson makes its own move instead (tested)."""
 
 
 def bot_game(players: int = TABLE_PLAYERS, seed: int = TABLE_SEED) -> tuple[S, list[str]]:
@@ -456,11 +508,131 @@ def team_card_lines() -> list[str]:
     return out
 
 
+PRIZE_WORDS = {
+    "money": "$3",
+    "bones": "up to two bones from the bag",
+    "cover": "a cover tile off (with its $2 or 1 RP)",
+    "upgrade": "a team upgrade or a specialist",
+    "move_archived": "an archived card moved",
+    "site_actions": "three dig site actions",
+}
+"""The six species prizes in words (the kit's ids on the left: bone_wars.prizes.<id>)."""
+
+
 def species_line(species: str) -> str:
     """One species card in words: name, describer and year, category, skeleton, icon, prize."""
-    s = components().species[species]
-    prize = ", ".join(f"{k} {v}" for e in s.prize for k, v in e.items() if k != "upto")
+    d = components()
+    s = d.species[species]
+    prize = next(PRIZE_WORDS[k] for k, effects in d.prizes.items() if tuple(effects) == tuple(s.prize))
     return (
         f"{s.name} ({s.by.title()} {s.year}) · {s.category} · skeleton: torso, tail, {s.skull} skull, "
         f"{s.limb} limb · find icon {s.find} · prize: {prize}"
     )
+
+
+# ---- the table in words (what the notebooks print instead of Python lists and dicts) --------------
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_PLURAL = {"torso": "torsos", "tail": "tails", "herbivore": "herbivore skulls",
+           "carnivore": "carnivore skulls", "paw": "paws", "flipper": "flippers", "claw": "claws",
+           "wing": "wings"}
+_SINGLE = {"herbivore": "herbivore skull", "carnivore": "carnivore skull"}
+
+
+def number(n: int) -> str:
+    """A small count in words (``3`` → ``three``); larger ones as digits."""
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``; ``nothing`` for none."""
+    items = list(items)
+    if not items:
+        return "nothing"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def bones_words(bones: Sequence[str]) -> str:
+    """Bones in words, in the order each kind first appears: ``a carnivore skull, two wings and a
+    claw``; ``no bones`` for none."""
+    counts: dict[str, int] = {}
+    for kind in bones:
+        counts[kind] = counts.get(kind, 0) + 1
+    if not counts:
+        return "no bones"
+    return and_list([f"a {_SINGLE.get(k, k)}" if n == 1 else f"{number(n)} {_PLURAL.get(k, k + 's')}"
+                     for k, n in counts.items()])
+
+
+def card_name(card: str) -> str:
+    """A card's printed name (species, team card or paleontologist)."""
+    d = components()
+    if card in d.species:
+        return d.species[card].name
+    if card in d.team_cards:
+        return d.team_cards[card].name
+    return card
+
+
+def archive_words(archive: dict[str, list[str]]) -> str:
+    """An archive in words: ``envelope A holds Archaeotherium; envelope D holds Eryops and
+    Ichthyornis`` (``empty`` for none)."""
+    held = [f"envelope {env} holds {and_list([card_name(c) for c in cards])}"
+            for env, cards in sorted(archive.items()) if cards]
+    return "; ".join(held) or "empty"
+
+
+_SHELF = ("bottom", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def shelf_words(state: S, patron: str) -> str:
+    """One patron's half of the bookshelf in words, bottom shelf first: which papers stand on
+    which shelf, and any waiting under the portrait (empty spots and neutral tiles left out)."""
+    parts = []
+    for i, shelf in enumerate(state.shelves[patron]):
+        papers = [str(v) for v in shelf if v]
+        if papers:
+            kind = "a paper" if len(papers) == 1 else "papers"
+            parts.append(f"{kind} of value {and_list(papers)} on the {_SHELF[i]} shelf")
+    if state.overflow[patron]:
+        parts.append(f"{and_list([str(v) for v in state.overflow[patron]])} under the portrait")
+    return f"{patron.title()}'s half: " + ("; ".join(parts) or "no papers")
+
+
+def facts(state: S, seat: int, *what: str) -> str:
+    """Some of ``seat``'s pieces in words, in the order asked: ``money``, ``rp``, ``patron``,
+    ``loyalty``, ``team``, ``crates``, ``covers``, ``archive``, ``hand``, ``profession``,
+    ``university``. For example ``P1: $7 · team in Montana``."""
+    d, b = components(), state.boards[seat]
+    name = state.names[seat]  # "P1", or "Theodore" in the solo game
+    said = {
+        "money": lambda: f"${b.money}",
+        "rp": lambda: f"{b.rp} RP",
+        "patron": lambda: f"patron {b.patron.title()}",
+        "loyalty": lambda: f"loyalty Marsh {b.loyalty['marsh']}, Cope {b.loyalty['cope']}",
+        "team": lambda: f"team in {d.dig_sites[b.team].name}" if b.team
+        else f"team on university space {b.university}",
+        "crates": lambda: f"crates: {bones_words(b.crates)}",
+        "covers": lambda: f"{number(b.covers)} cover{'s' if b.covers != 1 else ''} left",
+        "archive": lambda: f"archive: {archive_words(b.archive)}",
+        "hand": lambda: f"hand: {and_list([card_name(c) for c in b.hand])}",
+        "profession": lambda: "no profession" if b.profession is None
+        else f"profession row {b.profession[0]}, column {b.profession[1]}",
+        "university": lambda: f"university space {b.university}" if b.university is not None
+        else "no university space",
+    }
+    return f"{name}: " + " · ".join(said[w]() for w in what)
+
+
+def setup_choices(state: S) -> str:
+    """Who chooses the first setup bundle and from what, in words."""
+    game = _game()
+    seat = game.to_move(state)[0]
+    labels = [a for a in game.legal_actions(state, seat)]
+    species = [card_name(a.args[0]) for a in labels if a.verb == "bundle"]
+    careers = [a for a in labels if a.verb == "career"]
+    rows = sorted({int(a.args[0]) for a in careers})
+    spaces = sorted({int(a.args[1]) for a in careers})
+    return (f"P{seat + 1} chooses first, from {number(len(species))} species bundles "
+            f"({and_list(species)}) and {number(len(careers))} careers (a profession row from "
+            f"{rows[0]} to {rows[-1]}, with a university space from {spaces[0]} to {spaces[-1]}).")

@@ -360,7 +360,7 @@ def answer_pass(state: BoneWarsState, action: Action, events: list[Event] | None
             "university",
             "pass.team",
             f"{who(state, seat)}'s team returns to university space {space}: "
-            f"{b.patron.title()} is the patron and the grant is {components().grants[b.grant].text}",
+            f"{b.patron.title()} is the patron; the grant there: {components().grants[b.grant].text}",
             seat=seat,
         )
         loyalty = components().loyalty

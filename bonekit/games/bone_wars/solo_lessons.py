@@ -24,6 +24,7 @@ from . import effects, solo
 from .bots import ScholarBot
 from .data import SoloCard, components
 from .game import BoneWars
+from .lessons import and_list, card_name, facts
 from .state import THEODORE, BoneWarsState
 
 S = BoneWarsState
@@ -68,7 +69,11 @@ SETUP_STEPS: tuple[dict[str, Any], ...] = (
         "of the other patron's university.",
         "hints": {
             "P1 career 1 2": "Space 2 works too, but the lesson starts you on space 1.",
-            "P1 career 2 1": "Row 2 would leave row 1 to Theodore; the lesson takes row 1.",
+            **dict.fromkeys([f"P1 career {row} {space}" for row in (2, 3) for space in (1, 2)],
+                            "That row would leave row 1 to Theodore; the lesson takes row 1."),
+            **dict.fromkeys([f"P1 career {row} {space}" for row in (1, 2, 3) for space in (3, 4)],
+                            "Spaces 3 and 4 are Cope's universities; the lesson makes Marsh your "
+                            "patron, on space 1, with row 1."),
         },
     },
 )
@@ -156,14 +161,32 @@ def award_lines(state: S) -> list[str]:
     for tile_id in state.awards:
         tile = d.award(tile_id)
         asks = {"A": "described by", "B": "of the class", "C": "archived in envelope"}[tile.kind]
-        out.append(f"award {tile.kind} ({tile_id}): a species {asks} {tile.target}")
+        target = tile.target.title() if tile.kind == "A" else tile.target
+        out.append(f"award {tile.kind} ({tile_id}): a species {asks} {target}")
     return out
 
 
 def species_facts(sp: str) -> str:
     """A species card in one line: name, who described it, class, envelope and find icon."""
     s = components().species[sp]
-    return f"{s.name}: described by {s.by}, {s.category}, envelope {effects.envelope_of(sp)}, icon {s.find}"
+    return (f"{s.name}: described by {s.by.title()}, {s.category}, envelope {effects.envelope_of(sp)}, "
+            f"icon {s.find}")
+
+
+def his_species_order(state: S) -> str:
+    """The species cards of the setup offer in the order Theodore ranks them, in words."""
+    return and_list([card_name(c) for c in solo.species_order(state, offered(state))])
+
+
+def his_facts(state: S, *what: str) -> str:
+    """Some of Theodore's pieces in words (``lessons.facts`` for his seat)."""
+    return facts(state, THEODORE, *what)
+
+
+def upgrade_pile(level: str, seed: int = TABLE_SEED) -> str:
+    """His pile of upgraded cards at ``level`` on a new table, the next one to come first."""
+    state = _game().new(1, "solo", seed=seed, level=level)
+    return ", ".join(reversed(state.solo_upgrades))
 
 
 # ---- his cards -------------------------------------------------------------------------------------------
@@ -316,6 +339,13 @@ def tie_winner(head_cm: int | None) -> str:
     return "shared" if len(winners) > 1 else "you" if winners == (0,) else "Theodore"
 
 
+def tie_words(head_cm: int | None) -> str:
+    """Who wins a tie on RP and archived cards, in words, for your head size ``head_cm``."""
+    head = "not given" if head_cm is None else f"{head_cm} cm"
+    winner = {"you": "you win", "Theodore": "Theodore wins", "shared": "a shared win"}[tie_winner(head_cm)]
+    return f"your head {head} → {winner}"
+
+
 def game_events(
     seed: int, labels: Sequence[str], kinds: Iterable[str] = (), level: str = "advanced"
 ) -> list[Event]:
@@ -330,7 +360,8 @@ def game_events(
 
 
 __all__ = [
-    "SETUP_STEPS", "game_events", "tie_winner",
+    "SETUP_STEPS", "game_events", "his_facts", "his_species_order", "tie_winner", "tie_words",
+    "upgrade_pile",
     "LAB_GAMES", "PLAY_SEED", "STOP_AT", "TABLE_SEED", "Match", "award_lines", "back_text", "bot_game",
     "card_line", "card_lines", "cover_pick", "first_turn", "full_crates", "habits", "lab_summary", "match",
     "offered", "opening", "passing", "rare_pick", "species_facts", "species_of_icon", "staged_turn",

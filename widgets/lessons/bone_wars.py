@@ -1,0 +1,25 @@
+"""Display helpers of the Bone Wars notebooks: the guided tables' scripts as ``Step`` objects
+(the moves and their words live, engine-checked, in ``bonekit.games.bone_wars.lessons`` and
+``solo_lessons``).
+
+    GuidedTable(game, ["human", "scholar"], steps=FIRST_TURN, seed=FIRST_TURN_SEED)
+    GuidedTable(game, ["human"], variant="solo", steps=SOLO_SETUP, seed=SOLO_SETUP_SEED)
+"""
+from __future__ import annotations
+
+from bonekit.games.bone_wars import lessons, solo_lessons
+
+from ..guided import Step
+
+FIRST_TURN_SEED = lessons.GUIDED_SEED
+"""Notebook 01's guided table: P1 (the learner) against one ScholarBot."""
+
+FIRST_TURN: list[Step] = [Step(**move) for move in lessons.FIRST_TURN]
+"""Notebook 01's eight guided moves: both setup bundles, the profession's upgrade, the step off
+the university, then a first team turn (play, dig twice, end)."""
+
+SOLO_SETUP_SEED = solo_lessons.TABLE_SEED
+"""Notebook 02's guided solo setup, on the seed-1 table the notebook studies."""
+
+SOLO_SETUP: list[Step] = [Step(**move) for move in solo_lessons.SETUP_STEPS]
+"""Notebook 02's two guided moves: your species bundle, then your career."""

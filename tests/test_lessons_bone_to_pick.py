@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import bonekit
-from bonekit.games.bone_to_pick import legend, scenarios, trophy_winner
+from bonekit.games.bone_to_pick import legend, scapegoat, scenarios, trophy_winner
 from bonekit.widgets.lessons.bone_to_pick import FIRST_MOVES, FIRST_MOVES_SEED, first_moves
 from bonekit.widgets.teaching import check, play
 
@@ -151,3 +151,79 @@ def test_guided_table_explains_a_wrong_move():
     assert not table.act("P1 play 10") and "keep it for later" in table.status.value
     assert not table.act("P1 play 11") and "bone_to_pick.turn.prepare" in table.status.value
     assert table.actions == [] and table.done_steps == 0
+
+
+# ---- what the notebook's cells print, checked here (the notebook shows no asserts) ---------------
+
+def test_components_are_as_the_notebook_counts_them():
+    levels = [len(game.data.by_level(level)) for level in ("easy", "medium", "hard")]
+    assert levels == [10, 20, 10]
+    assert all(1 <= u.trophy <= 9 for u in game.data.undead.values())
+    assert sorted(game.data.weapon_values) == [0, 0, *range(1, 11)] and sum(game.data.weapon_values) == 55
+    types = {v: game.data.weapon_type(v) for v in set(game.data.weapon_values)}
+    assert [v for v, t in sorted(types.items()) if t == "melee"] == [1, 2, 3, 4]
+    assert [v for v, t in sorted(types.items()) if t == "siege"] == [9, 10] and types[0] == "none"
+
+
+def test_the_live_four_player_game_of_seed_7_goes_as_the_prose_says():
+    state = game.new(4, seed=7)
+    undead = game.data.undead[state.current]
+    assert undead.name == "Skull Beetle Swarm" and game.power(state) == undead.power_for(4) == 13
+    # turn 1: P1 5 (after changing its mind on a copy), P2 3, P3 3, P4 2: exactly 13, P1's 5 is unique
+    state = play(game, state, "P1 play 5", "P2 play 3", quiet=True)
+    assert game.to_move(state) == (2, 3)
+    changed = play(game, state, "P1 play 4", quiet=True)
+    assert changed.hands[0].count(5) == 1 and 4 not in changed.hands[0]
+    state = play(game, state, "P3 play 3", "P4 play 2", quiet=True)
+    turn1 = state.history[-1]
+    assert turn1.plays == (5, 3, 3, 2) and turn1.total == 13 == turn1.power and turn1.defeated
+    assert turn1.trophy_to == 0
+    # turn 2: everybody plays 4: beaten, nobody takes it, it lies in the corner
+    assert state.turn == 2 and game.power(state) == 13
+    state = play(game, state, "P1 play 4", "P2 play 4", "P3 play 4", "P4 play 4", quiet=True)
+    assert state.history[-1].defeated and state.history[-1].trophy_to is None and len(state.unclaimed) == 1
+    # turn 3: 0 + 1 + 2 + 0 against 15: through, one shield lost
+    assert game.power(state) == 15
+    state = play(game, state, "P1 play 0", "P2 play 1", "P3 play 2", "P4 play 0", quiet=True)
+    assert not state.history[-1].defeated and game.damage(state) == 1
+    assert all(len(state.hands[s]) == 12 - 3 for s in range(4))
+    assert state.used(0) == [5, 4, 0] and state.hands[0] == [0, 1, 2, 3, 6, 7, 8, 9, 10]
+
+
+def test_the_trophy_and_title_arithmetic_the_notebook_prints():
+    assert trophy_winner((5, 3, 3, 2)) == 0 and trophy_winner((9, 9, 4, 1)) == 2
+    assert trophy_winner((6, 6, 3, 3)) is None and trophy_winner((0, 0, 0, 0)) is None
+    assert trophy_winner((10, 10, 0, 2)) == 3
+    hands, trophies = [[10, 2], [6, 5]], [[1], [4]]
+    assert legend(hands, trophies) == ((13, 15), (1,)) and scapegoat(hands) == ((12, 11), (0,))
+    assert legend([[10, 9], [0, 5]], [[3], [2, 5, 8]]) == ((22, 20), (0,))
+    assert scapegoat([[0, 2, 7], [1, 2, 3], [0, 0, 9]]) == ((9, 6, 9), (2,))
+
+
+def test_example_1b_is_beaten_but_kept_by_nobody():
+    start = scenarios.attack_example(game)
+    after = play(game, start, "P1 play 8", "P2 play 9", "P3 play 9", "P4 play 8", quiet=True)
+    record = after.history[-1]
+    assert record.total == 34 and record.defeated and record.trophy_to is None
+    assert after.unclaimed == ["H10"] and all(t == [] for t in after.trophies)
+    kim = play(game, start, "P1 play 7", "P2 play 9", "P3 play 9", "P4 play 8", quiet=True)
+    assert kim.trophies[3] == ["H10"]
+
+
+def test_the_scapegoat_game_falls_on_its_last_hit_in_turn_9():
+    final = scenarios.scapegoat_example(game).state
+    assert game.damage(final) - game.data.undead[final.damage_row[-1]].damage < final.hit_points
+
+
+def test_the_careful_bots_game_replays_from_its_labels():
+    from bonekit import Replay, play_out
+    from bonekit.games.bone_to_pick import CarefulBot
+    final, actions = play_out(game, game.new(4, seed=18), {s: CarefulBot(seed=s) for s in range(4)})
+    replay = Replay("bone_to_pick", 4, 18, actions=[a.label for a in actions])
+    assert replay.final_state().history == final.history and len(actions) == 40
+
+
+def test_the_data_keeps_the_rulebook_s_stated_numbers():
+    undead = game.data.undead.values()
+    assert [u.id for u in undead if u.level == "easy" and u.power_for(3) == 8]
+    assert [u.id for u in undead if u.power_for(4) == 33] == ["H10"]

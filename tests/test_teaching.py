@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import base64
 import io
+import json
+import re
+import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -20,6 +24,8 @@ from bonekit.widgets.teaching import (
     refuse,
     show,
 )
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 # ---- check ---------------------------------------------------------------------------------------
@@ -192,3 +198,56 @@ def test_start_page_status_lists_every_game_and_counts_in_words():
     assert "    basic      2–4 players" in text.splitlines()
     assert "    arena      2–6 players\n" in text
     assert "    solo       1 player\n" in text and "(s)" not in text
+
+
+# ---- what a learner sees in the notebooks: no internals ----------------------------------------
+# Checks that keep a notebook honest live in the lesson tests; staging lives in the package;
+# outputs are words and pictures (issue 20, item 10). These notebooks are held to it:
+CLEAN_NOTEBOOKS = [
+    "bone_to_pick/01_learn_to_play.ipynb",
+    "bad_bones/06_cooperative.ipynb",
+]
+RAW = re.compile(r"\{'|\[\d+, \d|\{\d+: |\['|\[\[|\(\)|\{\}|(^|: )\(\d+, |^(True|False|None)$")
+
+
+def internals(path):
+    """What of ``path``'s code cells and saved outputs shows internals, as (cell, what) pairs."""
+    nb = json.loads((NOTEBOOKS / path).read_text(encoding="utf-8"))
+    found = []
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        for line in source.splitlines():
+            if re.match(r"\s*assert\b", line) or "Step(" in line:
+                found.append((i, line.strip()))
+            if re.match(r"\s*from bonekit\.widgets\.lessons\.\w+ import .*\b[A-Z][A-Z_]{3,}\b", line):
+                found.append((i, line.strip()))
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                text = "".join(out["text"])
+            elif set(out.get("data", {})) == {"text/plain"}:
+                text = "".join(out["data"]["text/plain"])
+            else:
+                continue
+            found += [(i, line) for line in text.splitlines() if RAW.search(line)]
+    return found
+
+
+@pytest.mark.parametrize("path", CLEAN_NOTEBOOKS)
+def test_notebooks_show_no_asserts_staging_or_raw_python_data(path):
+    assert internals(path) == []
+
+
+def test_the_internals_check_sees_what_it_should(tmp_path, monkeypatch):
+    cells = [{"cell_type": "code", "source": src, "outputs": outs} for src, outs in [
+        ("assert 1 == 1", []),
+        ("from bonekit.widgets.lessons.bone_to_pick import FIRST_MOVES", []),
+        ("x", [{"output_type": "stream", "text": "units: {'a': 1}\n"}]),
+        ("y", [{"output_type": "execute_result", "data": {"text/plain": "True"}}]),
+        ("z", [{"output_type": "stream", "text": "hands: [[1, 2], [3]]\nrule | P1 may: ['a', 'b']\n"}]),
+        ("lessons.first_moves()", [{"output_type": "stream", "text": "P1 may play: P1 play 7, P1 play 0\n"}]),
+    ]]
+    (tmp_path / "x.ipynb").write_text(json.dumps({"cells": cells}), encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "NOTEBOOKS", tmp_path)
+    assert [i for i, _ in internals("x.ipynb")] == [0, 1, 2, 3, 4, 4]

@@ -200,10 +200,28 @@ def test_start_page_status_lists_every_game_and_counts_in_words():
     assert "    solo       1 player\n" in text and "(s)" not in text
 
 
+
+def test_start_page_first_move_and_replay_round_trip():
+    from bonekit import Replay, play_out
+    from bonekit.games.bone_to_pick import CarefulBot
+    from bonekit.widgets.lessons.start import first_move
+
+    table = first_move()
+    assert not table.act("P1 play 12") and table.actions == []
+    assert table.act("P1 play 7") and table.finished and len(table.state.history) == 1
+    game = bonekit.load("bone_to_pick")
+    final, actions = play_out(game, game.new(players=3, seed=2), {s: CarefulBot(seed=s) for s in range(3)})
+    replay = Replay("bone_to_pick", players=3, seed=2, actions=[a.label for a in actions])
+    again = Replay.from_json(replay.to_json())
+    assert again.actions == replay.actions and again.final_state().history == final.history
+    assert game.outcome(final).titles == {0: "Scapegoat"}     # the start page's Stepper: P1 is blamed
+
+
 # ---- what a learner sees in the notebooks: no internals ----------------------------------------
 # Checks that keep a notebook honest live in the lesson tests; staging lives in the package;
 # outputs are words and pictures (issue 20, item 10). These notebooks are held to it:
 CLEAN_NOTEBOOKS = [
+    "00_start_here.ipynb",
     "bone_to_pick/01_learn_to_play.ipynb",
     "bad_bones/06_cooperative.ipynb",
 ]

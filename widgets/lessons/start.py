@@ -1,9 +1,22 @@
-"""Helpers of the start page: what the kit can play today, in words."""
+"""Helpers of the start page: its guided first move, and what the kit can play today, in words."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bonekit.core.registry import COMING, available, load
+
+from ..guided import GuidedTable, Step
+
+FIRST_MOVE_SEED = 1
+"""The start page's table: the three-player game of seed 1, the one its first picture shows."""
+FIRST_MOVE = Step("P1 play 7", "Play your 7 against the undead.",
+                  "Your 7 is on the table; the bots chose too, and all the cards were revealed.")
+
+
+def first_move() -> GuidedTable:
+    """The start page's guided first move: you are P1 against two CarefulBots; play your 7."""
+    return GuidedTable("bone_to_pick", ["human", "careful", "careful"], seed=FIRST_MOVE_SEED,
+                       steps=[FIRST_MOVE])
 
 
 def player_range(counts: Sequence[int]) -> str:

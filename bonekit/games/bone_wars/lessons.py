@@ -7,8 +7,10 @@ stage them (tests/test_bone_wars_engine.py): a real table whose setup bundles ar
 the few pieces an example names are set by hand. Every staged example is P1's to play, and
 nobody holds a grant (so no grant bends the example's rules).
 
-Pure engine code: no Jupyter imports. The notebook turns ``FIRST_TURN`` into
-``bonekit.widgets.teaching.Step`` objects (``Step(**move)``).
+Pure engine code: no Jupyter imports. ``bonekit.widgets.lessons.bone_wars`` turns
+``FIRST_TURN`` into ``Step`` objects for the notebook's GuidedTable. The last section tells the
+table in words (bones, archives, bookshelves, a seat's pieces), so no cell prints a Python list
+or dict.
 """
 
 from __future__ import annotations

@@ -1,7 +1,10 @@
-"""The staging behind notebooks/rolled_bones/01_learn_to_play.ipynb (bonekit.games.rolled_bones.lessons
-and bonekit.widgets.lessons.rolled_bones): staged positions hold the dice their docstrings name,
-every label the notebook plays is legal where it plays it and does what the prose says, the
-guided first turn does what its texts say, and the exercises' answers are the engine's."""
+"""The staging behind the Rolled Bones notebooks (bonekit.games.rolled_bones.lessons and tutorial,
+bonekit.widgets.lessons.rolled_bones and rolled_bones_variants): staged positions hold the dice
+their docstrings name, every label a notebook plays is legal where it plays it and does what the
+prose says, the guided tables do what their texts say, and the exercises' answers are the
+engine's. The numbers notebooks 02 and 03 quote are checked here (the notebooks show them, in
+words, with no asserts of their own), and so is what the notebooks may show: no staging code,
+no rule section twice, the first move near the top, no exercise answered before it is asked."""
 from __future__ import annotations
 
 import json
@@ -12,7 +15,9 @@ import pytest
 
 import bonekit
 from bonekit.core.errors import IllegalAction
-from bonekit.games.rolled_bones import lessons, scenarios
+from fractions import Fraction
+
+from bonekit.games.rolled_bones import lessons, odds, scenarios, studies, tutorial
 from bonekit.games.rolled_bones.battle import fixed_total, total_parts
 from bonekit.games.rolled_bones.data import components, die_type
 from bonekit.games.rolled_bones.dice import face, guard, kind, power, value
@@ -25,8 +30,9 @@ from bonekit.widgets.lessons.rolled_bones import (
     first_turn,
     tell,
 )
+from bonekit.widgets.lessons import rolled_bones_variants as variants
 from bonekit.widgets.scene import Rect, Text
-from bonekit.widgets.teaching import check, play
+from bonekit.widgets.teaching import check, play, refuse
 
 game = bonekit.load("rolled_bones")
 
@@ -640,3 +646,269 @@ def test_every_rule_section_appears_in_the_three_notebooks():
     missing = [rule for rule in game.rules.ids()
                if not re.search(re.escape(rule) + r"(?!\w|\.\w)", text)]
     assert missing == []
+
+
+# ---- readers in words --------------------------------------------------------------------------------
+
+def test_readers_say_options_dice_outcomes_and_tallies_in_words():
+    assert lessons.or_words([]) == "nothing" and lessons.or_words(["a"]) == "a"
+    assert lessons.or_words(["a", "b", "c"]) == "a, b or c"
+    doors = play(game, lessons.doors_scene(), "P1 attack d10 d21", quiet=True)
+    assert lessons.options_line(game, doors, 1) == "P2 intercept or P2 hold"
+    shot = lessons.face_off(("C0002", 3), ("C0001", 3), rolls=(2, 4))
+    assert lessons.options_line(game, shot, 0, verbs=("shoot",)) == "P1 shoot d12 d21 or P1 shoot d12 d29"
+    assert lessons.options_line(game, shot, 0, die="d29") == "nothing"       # not P1's die
+    swoop = lessons.power_scene("swoop")
+    assert lessons.dice_line(swoop, lessons.attack_targets(game, swoop, "d29")) == "d1 Bone Wall (4)"
+    assert lessons.outcome_line(game, swoop) == "no winner yet"
+    won = play(game, lessons.win_scene(), *lessons.WIN_PLAY, "P2 next", quiet=True)
+    assert lessons.outcome_line(game, won) == game.outcome(won).summary and "P1 wins" in lessons.outcome_line(game, won)
+    line = lessons.tally_line(lessons.bot_replay())
+    assert line.startswith("draw 15, ") and "declare 2" in line and "{" not in line
+    assert tutorial.and_words([-5, -4, -3]) == "-5, -4 and -3" and tutorial.and_words([]) == "none"
+
+
+# ---- notebook 02: the first fight, in the base game ----------------------------------------------------
+
+def test_the_labs_first_fight_is_a_base_game_with_the_dice_its_texts_name():
+    table = variants.guided_first_fight()
+    s = table.state
+    assert table.variant is None and table.setup()["stage"] == "bonekit.games.rolled_bones.tutorial:lab_fight_table"
+    assert table.actions == [] and s.turn_seat == 0 and s.phase == "arrange" and s.bases == [[], []]
+    assert [die(s, label) for label in ("d10", "d12", "d29", "d31")] == [
+        ("Goblin", 4, "arena"), ("Archer", 3, "arena"), ("Goblin", 4, "arena"), ("Archer", 3, "arena")]
+    assert [die(s, f"d{i + 1}")[0] for i in s.racks[0]][2] == "Contortion" and len(s.racks[0]) == 6
+    assert s.racks[1] == [] and not any("flash" in face(s, i).symbols for i in s.racks[0])
+    # the staged event says what the opening events of the discarded setup do not
+    assert table.history[0][1][-1].kind == "staged"
+    assert "P1 rolled lowest" in " ".join(e.text for e in table.history[0][1])
+    # the first move is a click on the picture (the browser suite clicks it)
+    assert "P1 roll" in [h.target for h in table.current_scene().hits]
+
+
+def test_the_labs_first_fight_does_what_its_steps_say():
+    table = variants.guided_first_fight()
+    roll, enter, attack, shoot, _ = variants.LAB_FIGHT
+    for step in variants.LAB_FIGHT:
+        legal = {a.label for a in game.legal_actions(table.state, 0)}
+        assert step.move in legal and set(step.hints) <= legal, step.move
+        if step is shoot:
+            # the hint's claim: hand to hand 3 against 3, the archer falls in 21 duels of 36
+            even = odds.melee_odds(3, 3)
+            assert even.lose + even.both == Fraction(21, 36) and "21 duels of 36" in step.hints["P1 attack d12 d31"]
+        assert table.act(step.move), (step.move, table.status.value)
+        s = table.state
+        if step is roll:
+            assert die(s, f"d{s.entering + 1}") == ("Contortion", 1, "rack") and "A 3" in step.done
+        if step is enter:
+            assert value(s, 9) == 5 and die(s, "d29")[1] == 4
+        if step is attack:
+            assert s.last_rolls["totals"] == (9, 7) and s.area[28] == "bag" and "9 against 7" in step.done
+            # the done text must not give exercise 1 away
+            assert "7/12" not in step.done and "7 in 12" not in step.done
+        if step is shoot:
+            assert s.area[30] == "bag" and s.last_rolls["totals"] == (7, 5)
+            assert "5 against 2" in step.done and "7 against 2 + 3 = 5" in step.done
+    s = table.state
+    assert table.finished and s.turn_seat == 0 and s.round == 2
+    assert table.actions[5] == "P2 draw" and "P2 next" in table.actions
+    assert not table.act("P1 shoot d12 d31")          # free play: the archer's target is gone
+
+
+def test_the_labs_first_fight_explains_the_wrong_moves():
+    table = variants.guided_first_fight()
+    assert not table.act("P1 swap r1 r3") and "as it stands" in table.status.value
+    assert table.act("P1 roll")
+    assert not table.act("P1 enter d29") and "helps P2" in table.status.value
+    assert table.act("P1 enter d10")
+    assert not table.act("P1 next") and "good bet" in table.status.value
+    assert not table.act("P1 attack d12 d29") and "better odds" in table.status.value
+    assert table.act("P1 attack d10 d29")
+    assert not table.act("P1 attack d12 d31") and "21 duels of 36" in table.status.value
+    assert table.actions == ["P1 roll", "P1 enter d10", "P1 attack d10 d29"]
+
+
+# ---- notebook 02: the numbers the lab quotes ---------------------------------------------------------
+
+def test_the_lab_counts_36_pairs_and_only_the_difference_matters():
+    even = odds.melee_odds(4, 4)
+    assert (even.win, even.both, even.lose) == (Fraction(15, 36), Fraction(6, 36), Fraction(15, 36))
+    assert odds.melee_odds(9, 8) == odds.melee_odds(5, 4) == odds.melee_odds(1, 0)
+    assert odds.melee_odds(5, 4).win == Fraction(7, 12)                     # exercise 1
+
+
+def test_first_strike_and_unyielding_take_the_ties():
+    plain = odds.melee_odds(4, 4)
+    attacker = odds.melee_odds(4, 4, first_strike=(True, False))
+    assert attacker.win == plain.win + plain.both == Fraction(21, 36)
+    assert odds.melee_odds(4, 4, first_strike=(False, True)).lose == \
+        odds.melee_odds(4, 4, unyielding=(False, True)).lose == Fraction(21, 36)
+    assert odds.melee_odds(4, 4, first_strike=(True, True)) == plain
+    # exercise 2: the contortion beats first strike against a defender's first strike
+    assert odds.melee_odds(5, 4, first_strike=(False, True)).win == Fraction(21, 36)
+    assert odds.melee_odds(4, 4, first_strike=(True, True)).win == Fraction(15, 36)
+
+
+def test_shots_hit_seven_times_in_twelve_and_pay_only_when_far_behind():
+    plain, volley = odds.shot_odds(3, 4), odds.shot_odds(3, 4, volley=True)
+    assert (plain.hit, volley.hit) == (Fraction(21, 36), Fraction(161, 216))
+    assert plain.win == plain.hit * plain.damage
+    diffs = range(-5, 6)
+    better = [d for d in diffs if odds.shot_odds(d, 0).win > odds.melee_odds(d, 0).win]
+    assert better == [-5, -4, -3] and odds.shot_odds(5, 0).win == Fraction(7, 12)
+    assert odds.shot_odds(5, 5).win == Fraction(49, 144)                    # exercise 3
+
+
+def test_an_extra_bones_die_is_worth_about_three_points():
+    assert odds.melee_odds(4, 4, dice=(2, 1)).win == Fraction(181, 216)
+    assert odds.melee_odds(0, 3, dice=(2, 1)).win == Fraction(1, 2)
+    diffs = range(-6, 6)
+    two = [d for d in diffs if odds.melee_odds(d, 0, dice=(2, 1)).win > odds.melee_odds(d + 3, 0).win]
+    assert two == list(range(-6, 1))
+
+
+def test_the_engines_battles_agree_with_the_counts():
+    duels = studies.lab_duels(game)
+    counts = studies.simulate_duels(game, duels, 4000)
+    apart = [abs(r.z) for name, d in duels.items()
+             for r in studies.compare(studies.outcome_odds(d), counts[name])]
+    assert len(apart) == 13 and max(apart) < 3 and f"{max(apart):.1f}" == "2.1"   # as the prose says
+    for name, d in duels.items():
+        assert studies.engine_odds(game, d) == studies.outcome_odds(d), name
+
+
+def test_the_bag_study_as_the_lab_reports_it():
+    bags = studies.bag_study(game, ("keep", "raid"), games=200)
+    assert bags.wins["keep"] > 0.6 and min(bags.seating(0)["keep"], bags.seating(1)["keep"]) > 0.6
+    assert 0.5 < bags.first_wins < 0.55 and 5 < bags.rounds < 6
+    assert (f"{bags.wins['keep']:.0%}", f"{bags.first_wins:.1%}", f"{bags.rounds:.1f}") == ("63%", "54.5%", "5.4")
+
+
+# ---- notebook 03: alliances and the arena ------------------------------------------------------------
+
+def test_alliance_cells_refuse_and_break_as_the_prose_says():
+    start = studies.alliance_start(game)
+    allied = play(game, start, "P1 propose p2", "P2 accept", quiet=True)
+    declined = play(game, start, "P1 propose p2", "P2 decline", quiet=True)
+    assert tutorial.alliance_line(allied) == "P1 and P2 are allies"
+    assert tutorial.alliance_line(declined) == "no alliances"
+    assert refuse(game, declined, "P1 propose p3")
+    assert lessons.options_line(game, allied, 0, die="d33") == \
+        "P1 move d33 base, P1 attack d33 d41 or P1 attack d33 d50"
+    fought = play(game, allied, "P1 attack d33 d50", quiet=True)
+    assert fought.area[die_index("d50")] == "bag"
+    for label, rule in (("P1 attack d21 d50", "rolled_bones.dice.base"), ("P1 move d34 arena", "rolled_bones.areas"),
+                        ("P1 attack d33 d21", "rolled_bones.alliances.command")):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(allied, label)
+        assert refused.value.rule == rule, label
+    assert f"P1 attack d33 {lessons.front_door(allied, 2)}" == "P1 attack d33 d41"   # exercise 1
+    broken = play(game, allied, "P1 break p2", quiet=True)
+    assert refuse(game, broken, "P1 attack d33 d50") and broken.allies == []
+    p2_turn = tutorial.alliance_bots_play(game, play(game, fought, "P1 next", quiet=True), until_turn_of="P2")
+    assert p2_turn.turn_seat == 1 and p2_turn.allies == [(0, 1)]
+    assert "P2 attack d13 d41" in lessons.options_line(game, p2_turn, 1, die="d13")
+    betrayed = play(game, p2_turn, "P2 attack d33 d13", quiet=True)
+    assert betrayed.allies == [] and tutorial.alliance_line(betrayed) == "no alliances"
+
+
+def test_the_arena_replay_as_the_notebook_tells_it():
+    replay = studies.arena_replay(seed=0)
+    final = replay.states[-1]
+    assert game.outcome(final).winners == (1,) and tutorial.kills_line(final) == "P1 3 kills, P2 6 kills"
+    steps = tutorial.kill_steps(replay)
+    assert [p for _, p in steps] == [0, 1, 1, 1, 0, 0, 1, 1, 1]
+    assert tutorial.first_kill(replay) == 4 == studies.find_events(replay, "defeated", lambda e: e.data["credit"] >= 0)[0]
+    assert tutorial.kill_steps_line(replay).startswith("4 (P1), 10 (P2), ")
+    curves = tutorial.kill_curves(replay)
+    assert list(curves) == ["P1", "P2"] and curves["P2"][-1] == (len(replay.states) - 1, 6)
+    lost = tutorial.unscored_defeats(replay)[0]
+    assert replay.states[lost - 1].kills == replay.states[lost].kills
+    magic = tutorial.first_magic(replay)
+    assert magic == lost - 2 and "d7 Goblin (5)" in tutorial.magic_targets(game, replay.states[magic - 1], 0)
+    # exercises 2 and 3
+    assert tutorial.kills_gained(replay, 34, 37) == [0, 1]
+    assert tutorial.next_arena_die(replay.states[37], 0) == "d2"
+    later = tutorial.act_step(replay, seat=0, after=38)
+    assert later == 39 and refuse(game, replay.states[later], "P1 band d1 d4")
+
+
+# ---- what the notebooks show ---------------------------------------------------------------------------
+
+def cells(name):
+    return json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+
+
+def source(cell):
+    return "".join(cell["source"])
+
+
+def output_text(cell):
+    parts = []
+    for out in cell.get("outputs", []):
+        parts.append("".join(out.get("text", "")))
+        parts += ["".join(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
+    return "\n".join(parts)
+
+
+ALL = ["01_learn_to_play.ipynb", "02_odds_lab.ipynb", "03_alliances_and_arena.ipynb"]
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_asserts_staging_or_raw_structures_in_sight(name):
+    for k, cell in enumerate(cells(name)):
+        if cell["cell_type"] != "code":
+            continue
+        text = source(cell)
+        assert not re.search(r"^\s*assert\b", text, re.M), f"cell {k} asserts: {text[:80]}"
+        assert not re.search(r"import \(?[A-Z_]{4,}", text), f"cell {k} imports staging constants"
+        assert "Step(" not in text and "source_hidden" not in json.dumps(cell["metadata"]), f"cell {k}"
+        shown = "\n".join("".join(o.get("text", "")) for o in cell.get("outputs", []))
+        assert not re.search(r"\[['\"(\d-]|\{'|\bNone\b|^True$", shown, re.M), f"cell {k} prints {shown[:120]!r}"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_each_rule_section_is_shown_once(name):
+    shown = [m for cell in cells(name) for m in re.findall(r"^\*\*[^*]+\*\* `(rolled_bones\.[\w.]+)`$",
+                                                          output_text(cell), re.M)]
+    assert len(shown) == len(set(shown)), [r for r in set(shown) if shown.count(r) > 1]
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_first_move_comes_right_after_the_title_and_the_imports(name):
+    """A cheap stand-in for the browser suite's screens to the first move: before the first
+    Table, only markdown and code without pictures, at most 250 words of prose."""
+    words = 0
+    for cell in cells(name):
+        out = output_text(cell)
+        if "Table(rolled_bones" in out:
+            break
+        assert not any("image/svg+xml" in o.get("data", {}) for o in cell.get("outputs", [])), source(cell)[:60]
+        words += len(source(cell).split()) if cell["cell_type"] == "markdown" else 0
+    else:
+        pytest.fail("no Table")
+    assert words <= 250
+
+
+def test_notebook_02_plays_the_base_game_the_arena_comes_in_03():
+    tables = [output_text(c) for c in cells("02_odds_lab.ipynb") if "Table(rolled_bones" in output_text(c)]
+    assert tables and all('"variant":null' in t for t in tables)
+    text = "\n".join(source(c) for c in cells("02_odds_lab.ipynb"))
+    assert "variant=\"arena\"" not in text and "guided_first_fight()" in text
+    first_arena = next(k for k, c in enumerate(cells("03_alliances_and_arena.ipynb"))
+                       if 'variant arena' in output_text(c))
+    rules = next(k for k, c in enumerate(cells("03_alliances_and_arena.ipynb"))
+                 if "`rolled_bones.arena.turn`" in output_text(c))
+    assert rules < first_arena
+
+
+def test_exercise_two_of_03_is_not_answered_before_it_is_asked():
+    nb = cells("03_alliances_and_arena.ipynb")
+    asked = next(k for k, c in enumerate(nb) if "tutorial.kills_gained(replay, 34, 37)" in source(c))
+    before = "\n".join(output_text(c) for c in nb[:asked])
+    assert "A kill for P2" in "\n".join(output_text(c) for c in nb[asked:])     # told after it, at the end
+    replay = studies.arena_replay(seed=0)
+    told = [e.text for step in (35, 36, 37) for e in replay.events[step] if e.kind in ("defeated", "battle")]
+    assert len(told) >= 6
+    for text in told:          # who fought whom, and who fell (with the kill credit)
+        assert text not in before, text

@@ -441,9 +441,11 @@ def or_words(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
-def options_line(game: Any, s: S, seat: int, verbs: Sequence[str] = ()) -> str:
-    """``P2 intercept or P2 hold``: the labels ``seat`` may play now (only ``verbs``, if given)."""
-    return or_words([a.label for a in game.legal_actions(s, seat) if not verbs or a.verb in verbs])
+def options_line(game: Any, s: S, seat: int, verbs: Sequence[str] = (), die: str | None = None) -> str:
+    """``P2 intercept or P2 hold``: the labels ``seat`` may play now (only ``verbs``, if given;
+    only those of die ``die``, a label such as ``"d33"``, if given)."""
+    return or_words([a.label for a in game.legal_actions(s, seat)
+                     if (not verbs or a.verb in verbs) and (die is None or a.args[:1] == (die,))])
 
 
 def dice_line(s: S, labels: Sequence[str]) -> str:

@@ -386,3 +386,93 @@ def test_lab_first_moves_do_what_they_say():
     assert t2.plays == (0, 3, 2, 2) and t2.power == 11 and not t2.defeated
     assert t3.plays == (6, 1, 3, 1) and t3.power == 11 and t3.total == 11 and t3.trophy_to == 0
     assert game.damage(table.state) == 1 and table.state.hit_points == 3
+
+
+# ---- what the solo and co-op notebook's cells print, checked here (no asserts in sight) ----------
+
+def test_the_solo_setup_and_first_turns_of_seed_0():
+    solo = game.new(1, variant="solo", seed=0)
+    assert studies.stack_levels(game.data, solo, SOLO["undead_decks"]) == SOLO["undead_decks"]
+    assert [len(r) for r in solo.rows] == [3, 3] and solo.hit_points == 4 and len(solo.stack) == 39
+    undead = game.data.undead[solo.current]
+    assert game.power(solo) == undead.power_for(2) == 13 and undead.name == "Plague Lord"
+    choice = SoloBot().choose(game, solo, 0)
+    assert choice.label == "P1 play a5 b8"
+    solo, _ = game.apply(solo, choice)
+    assert solo.turn == 2 and [len(r) for r in solo.rows] == [3, 3]
+    run = studies.play_until(game, solo, SoloBot(), lambda state, last: bool(state.offer))
+    assert len(run.state.set_aside) == 4 and len(run.state.offer) == 3
+    keep = [a.label for a in game.legal_actions(run.state, 0)]
+    assert keep == ["P1 keep u04", "P1 keep u21", "P1 keep u30"]
+    run = studies.play_until(game, run.state, SoloBot(), studies.upgrade_played)
+    assert run.last.label == "P1 play u20 b4" and run.state.upgrades == ["U30", "U32"]
+    assert len(run.state.decks[0]) == len(run.state.decks[1]) + 1      # "deck A holds one card more"
+
+
+def test_the_solo_titles_and_their_rulings():
+    titles = SOLO["titles"]
+    assert [title_for(titles, n) for n in (0, 3, 4, 12, 20, 21, 39)] == [
+        "Legend", "Doom of the Undead", "Zombie Hunter", "Trophy Collector", "Acolyte", "Undead Food",
+        "Undead Food"]
+    assert COOP["by_players"]["2"]["titles"] == titles
+
+
+def test_the_whole_solo_and_coop_games_replay_from_their_labels():
+    from bonekit import Replay
+    final, actions = play_out(game, game.new(1, variant="solo", seed=0), SoloBot())
+    assert Replay("bone_to_pick", 1, 0, "solo", actions=[a.label for a in actions]).final_state().history \
+        == final.history
+    assert game.outcome(final).scores[0] == 40 and len(actions) == 49
+    final, actions = play_out(game, game.new(3, variant="coop", seed=3), CoopBot())
+    assert Replay("bone_to_pick", 3, 3, "coop", actions=[a.label for a in actions]).final_state().history \
+        == final.history
+    assert game.outcome(final).scores == (9, 10, 5)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_coop_setup_table(players):
+    s = game.new(players, variant="coop", seed=3)
+    recipe = COOP["by_players"][str(players)]["undead_decks"]
+    assert studies.stack_levels(game.data, s, recipe) == recipe
+    assert all(len(h) == 3 for h in s.hands) and len(s.stack) + 1 + len(s.box) == 40
+    assert len(s.decks[0]) + len(s.hands[0]) == {2: 36, 3: 24}[players]
+
+
+def test_the_coop_turn_order_and_talk_of_seed_3():
+    from bonekit.widgets.teaching import play, refuse
+    coop = game.new(2, variant="coop", seed=3)
+    assert game.to_move(coop) == (0, 1) and refuse(game, coop, "P2 play 5")
+    assert game.to_move(game.new(3, variant="coop", seed=3, start="P2"))[0] == 1
+    coop = play(game, coop, "P1 share values", quiet=True)
+    assert coop.shared[-1].kind == "values" and "told values" in game.text(coop, seat=1)
+    assert game.view(coop, 1).hands[0] == ["?", "?", "?"]
+    bots = {0: CoopBot(), 1: CoopBot()}
+    for seat in (0, 1):
+        coop, _ = game.apply(coop, bots[seat].choose(game, coop, seat))
+    assert "P1 share values" not in [a.label for a in game.legal_actions(coop, 0)]
+    coop = play(game, coop, "P2 share types", quiet=True)
+    assert coop.turn == 2 and coop.shared[-1].kind == "types"
+    hard = game.new(2, variant="coop", seed=3, hard=True)
+    assert all(a.verb == "play" for a in game.legal_actions(hard, 0)) and game.to_move(hard) == (0,)
+    run = studies.play_until(game, coop, bots, lambda state, last: bool(state.offer))
+    winner = run.state.offer_to
+    assert len(run.state.set_aside[winner]) == 3 and len(run.state.offer) == 3
+    assert game.view(run.state, 1 - winner).offer == ["?", "?", "?"]
+
+
+def test_free_talk_through_the_first_wave():
+    wave = game.new(3, variant="coop", seed=3, free_talk="wave")
+    wave = studies.to_turn(game, wave, 7)
+    assert "P2 share values" in [a.label for a in game.legal_actions(wave, 1)]
+    wave = studies.to_turn(game, wave, 8)
+    assert "P2 share values" not in [a.label for a in game.legal_actions(wave, 1)]
+
+
+def test_the_mode_study_is_as_the_notebook_reads_it():
+    results = studies.mode_study(game, seeds=range(100))
+    rates = {mode: sum(g.result == "victory" for g in games) / len(games) for mode, games in results.items()}
+    assert rates["solo"] > rates["co-op, 2 players"] > rates["co-op, 3 players"]
+    assert rates == {"solo": 1.0, "co-op, 2 players": 0.74, "co-op, 3 players": 0.19}
+    lost_at_zero = {mode: sum(g.result == "defeat" and g.left == 0 for g in games)
+                    for mode, games in results.items()}
+    assert lost_at_zero["co-op, 3 players"] > lost_at_zero["co-op, 2 players"] > 0   # "Legend is not a win"

@@ -223,6 +223,7 @@ def test_start_page_first_move_and_replay_round_trip():
 CLEAN_NOTEBOOKS = [
     "00_start_here.ipynb",
     "bone_to_pick/01_learn_to_play.ipynb",
+    "bone_to_pick/04_solo_and_coop.ipynb",
     "bad_bones/06_cooperative.ipynb",
 ]
 RAW = re.compile(r"\{'|\[\d+, \d|\{\d+: |\['|\[\[|\(\)|\{\}|(^|: )\(\d+, |^(True|False|None)$")

@@ -476,3 +476,58 @@ def test_the_mode_study_is_as_the_notebook_reads_it():
     lost_at_zero = {mode: sum(g.result == "defeat" and g.left == 0 for g in games)
                     for mode, games in results.items()}
     assert lost_at_zero["co-op, 3 players"] > lost_at_zero["co-op, 2 players"] > 0   # "Legend is not a win"
+
+
+# ---- what the strategy lab's cells print, checked here (no asserts in sight) ---------------------
+LAB_PLAYERS = (2, 3, 4, 5, 6)
+LAB_GREED = [("margin 0", 0.0), ("margin -0.4", -0.4), ("margin -0.8", -0.8), ("GreedyBot", None)]
+
+
+@pytest.fixture(scope="module")
+def lab_rates():
+    return studies.win_study(game, studies.SETTINGS, LAB_PLAYERS, range(100))
+
+
+@pytest.fixture(scope="module")
+def lab_greed():
+    return studies.greed_study(game, LAB_GREED, deals=range(150))
+
+
+def test_the_lab_win_study_reads_as_the_prose_says(lab_rates):
+    rate = lab_rates
+    for n in LAB_PLAYERS:      # both easier options help at every table size
+        assert rate["easy deck", n] > rate["standard", n] and rate["4-HP Haven", n] > rate["standard", n]
+    for s in studies.SETTINGS:   # two players win more often than six, in every setting
+        assert rate[s, 2] > rate[s, 6]
+    overall = {s: sum(rate[s, n] for n in LAB_PLAYERS) / len(LAB_PLAYERS) for s in studies.SETTINGS}
+    assert 0.5 < overall["standard"] < min(overall["easy deck"], overall["4-HP Haven"])
+    assert round(overall["standard"], 2) == 0.63 and rate["standard", 4] < rate["standard", 5]
+
+
+def test_the_lab_greed_study_reads_as_the_prose_says(lab_greed):
+    rows = list(lab_greed.rows.values())
+    careful, stingy, hoarder = rows[0], rows[-2], rows[-1]
+    assert [r.won for r in rows] == sorted((r.won for r in rows), reverse=True)
+    assert careful.won > hoarder.won + 0.2
+    assert [r.legend for r in rows] == sorted(r.legend for r in rows) and hoarder.legend > careful.legend
+    assert hoarder.partner_legend < careful.partner_legend / 2
+    assert 4 * careful.sole_scapegoat < stingy.sole_scapegoat
+    assert hoarder.sole_scapegoat >= 0.95 * (1 - hoarder.won)
+    assert max(lab_greed.rows, key=lambda label: lab_greed.rows[label].legend) == "GreedyBot"   # exercise 1
+    hits, falls = lab_greed.hits_by_turn, lab_greed.falls_by_turn
+    assert min(hits[t] for t in (1, 2, 3, 4)) > hits[10] > max(hits[t] for t in range(5, 10))
+    assert falls[10] > sum(falls.values()) / 2 and sum(falls[t] for t in range(1, 9)) < falls[9] < falls[10]
+    assert sum(falls[t] for t in range(1, 7)) == 1     # "only one game ... before turn 7"
+
+
+def test_the_toy_game_as_the_lab_solves_it():
+    k = 5
+    vs_random = {v: studies.win_chance(v, [studies.uniform(k)] * 2) for v in range(1, k + 1)}
+    assert vs_random[k] == Fraction(16, 25) and max(vs_random, key=vs_random.get) == k
+    assert vs_random[1] == vs_random[2]
+    choice, _ = studies.best_response([studies.top_heavy(k)] * 2, k)
+    assert choice == k - 1
+    mix = studies.fictitious_play(k, rounds=3000)
+    payoff = {v: studies.float_chance(v, mix) for v in mix}
+    assert max(payoff.values()) - min(payoff.values()) < 0.01     # all picks pay (almost) the same
+    assert mix[k] < 0.5 and mix[k - 1] > 0.2 and round(mix[1], 2) == round(mix[2], 2) == 0.08

@@ -67,10 +67,11 @@ def render_text(game, s: BoneWarsState, seat: int | None) -> str:
     )
     for i, b in enumerate(s.boards):
         lines.append("")
-        where = b.team and d.dig_sites[b.team].name or f"university {b.university}"
+        where = (f"team at {d.dig_sites[b.team].name}" if b.team else
+                 f"team at university {b.university}" if b.university is not None else "team not placed yet")
         lines.append(
             f"{seat_name(i)} · ${b.money} · {b.rp} RP · patron {b.patron.title()} · loyalty Marsh "
-            f"{b.loyalty['marsh']}, Cope {b.loyalty['cope']} · team at {where} · paleontologist at "
+            f"{b.loyalty['marsh']}, Cope {b.loyalty['cope']} · {where} · paleontologist at "
             f"{b.paleo or 'none'}" + (" · passed" if s.passed and s.passed[i] else "")
         )
         lines.append(f"  hand: {_count(b.hand)}")
@@ -78,7 +79,8 @@ def render_text(game, s: BoneWarsState, seat: int | None) -> str:
         lines.append(f"  crates ({len(b.crates)} bones, {b.covers} covers left): {_count(b.crates)}")
         archive = "; ".join(f"{k}: {', '.join(v)}" for k, v in sorted(b.archive.items()) if v) or "empty"
         lines.append(
-            f"  archive: {archive} · camps left {', '.join(b.camps_left) or 'none'} · grant {b.grant}"
+            f"  archive: {archive} · camps left {', '.join(b.camps_left) or 'none'} · "
+            f"grant {b.grant or 'none'}"
         )
     if s.pending:
         p = s.pending[0]

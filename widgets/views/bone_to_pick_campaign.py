@@ -69,13 +69,14 @@ from .bone_to_pick_parts import (
 )
 from .bone_to_pick_parts import undead_card as draw_undead
 
-WIDTH = 1080
+WIDTH = 920                # fits a laptop's notebook (934 px wide) at full size: 12 px text stays 12
 TOP = 164                  # the enemy board band
-STRIP = 106                # the campaign board
+STRIP = 166                # the campaign board (its waves two by two)
 TEAMS = 40                 # the teams band
 ROW = 64                   # one player row
+CAMPAIGN_ROW = 92          # a campaign player row: taller upgrade cards, a line for the campaign
 CARD_W, CARD_H, GAP = 30, 42, 4
-UP_W = 64                  # an upgrade card face up, in hand or drawn
+UP_W, UP_H = 68, 54        # an upgrade card face up, in hand or drawn (its ability may take two lines)
 UPGRADE_EDGE, UPGRADE_FILL, UPGRADE_BACK = "#b9770e", "#fdf2d0", "#7d6608"
 UPGRADE_INK = "#7e5109"    # an upgrade's id, on its gold card
 PICK = "#1a5276"
@@ -85,16 +86,20 @@ ONE = UndeadLayout(x=200, y=14, w=150, h=120, edge=14, name_y=38, name_fits=17, 
                    power_size=18, power_note=False)
 HAVEN_X = 452
 HAVEN = HavenLayout(x=HAVEN_X, y=24, title_size=14, shield=11, first=70, step=30, left_y=26,
-                    left_size=12, left_ink=MUTED, row_y=50, row_x=82, row_max=5,
+                    left_size=12, left_ink=MUTED, row_y=50, row_x=82, row_max=4,
                     row_empty=False)
 # Row columns.
-HAND_X = 150
-PLAYED_X = 676
-USED_X = 720
-TROPHY_X = 772
-CAMPAIGN_X = 892
+HAND_X = 154
+PLAYED_X = 684
+USED_X = 734
+TROPHY_X = 780
 EPIC_X = 150               # the first of two undead
-LAST_X = 752               # the last attack
+LAST_X = 702               # the last attack
+
+
+def row_height(s) -> int:
+    """A player row's height: a campaign row has taller upgrade cards and a campaign line."""
+    return CAMPAIGN_ROW if s.campaign else ROW
 
 
 def _epic_layout(i: int) -> UndeadLayout:
@@ -136,7 +141,8 @@ def render(game, state, seat: int | None = None, active: int | None = None,
     before = game.view(previous, seat) if same_game(previous, state) else None
     ch = changes(game, before, s)
     entries = legend_entries(s)
-    rows = TOP + (STRIP if s.campaign else 0) + (TEAMS if s.teams else 0) + ROW * s.players + 10
+    row = row_height(s)
+    rows = TOP + (STRIP if s.campaign else 0) + (TEAMS if s.teams else 0) + row * s.players + 10
     height = rows + legend_height(entries, WIDTH)
     wave = f"wave {s.wave} of {s.waves}, " if s.campaign else ""
     scene = new_scene(WIDTH, height, f"Bone to Pick {_kind(s)} game, {wave}turn {s.turn} of "
@@ -151,7 +157,7 @@ def render(game, state, seat: int | None = None, active: int | None = None,
         _teams(game, engine, s, scene, y, out)
         y += TEAMS
     for p in range(s.players):
-        _row(game, engine, s, scene, p, y + ROW * p, phase, p in owing,
+        _row(game, engine, s, scene, p, y + row * p, phase, p in owing,
              acting and p == active, legal, selection, out, ch)
     legend(scene, entries, rows - 4, WIDTH)
     scene.description = description(game, engine, s, phase, ch)
@@ -318,10 +324,10 @@ def _enemy_board(game, engine, s, scene: Scene, phase: str, legal, out, before,
         if any(a.verb == "take" for a in legal):
             scene.add(Text(x, 146, "Click the undead you take.", 12, PICK, bold=True))
         if ("take",) in ch:
-            access.box(scene, x - 6, 60, 300, 78, 2, 6)
+            access.box(scene, x - 6, 60, WIDTH - x - 4, 78, 2, 6)
         return
     if s.history:
-        _last_attack(game, s, scene, s.history[-1], x, 72 if out else 40, ("attack",) in ch)
+        _last_attack(game, s, scene, s.history[-1], x, 66 if out else 40, ("attack",) in ch)
 
 
 def _two_undead(game, engine, s, scene: Scene, phase: str, legal, ch: Changes) -> None:
@@ -354,16 +360,21 @@ def _and_seats(seats) -> str:
 
 
 def _last_attack(game, s, scene: Scene, r, x: float, y: float, changed: bool = False) -> None:
+    """The last attack in short lines (the column is narrow): when, the total against the power
+    (and the abilities' share), the undead, beaten or not and who took the trophies."""
     undead = game.data.undead
-    cards = r.total - r.bonus
-    total = f"cards {cards} + abilities {r.bonus} = {r.total}" if r.bonus else f"cards total {r.total}"
-    foes = undead[r.undead].name + (f" and {undead[r.second].name}" if r.second else "")
     when = f"wave {r.wave}, turn {r.turn}" if s.campaign else f"turn {r.turn}"
-    scene.add(Text(x, y, f"Last attack ({when})", 12, INK, bold=True),
-              Text(x, y + 18, f"{total} against power {r.power}", 12, INK),
-              Text(x, y + 36, _fit(foes, 48), 12, INK),
-              Text(x, y + 54, "beaten" if r.defeated else "got through", 12,
-                   GOOD if r.defeated else BAD, bold=True))
+    total = f"{'' if r.bonus else 'cards total '}{r.total} against power {r.power}"
+    lines = [(f"Last attack ({when})", INK, True), (total, INK, False)]
+    if r.bonus:
+        lines.append((f"({r.total - r.bonus} from cards, {r.bonus} from abilities)", MUTED, False))
+    foes = undead[r.undead].name + (f" and {undead[r.second].name}" if r.second else "")
+    if len(foes) <= 30:
+        lines.append((foes, INK, False))
+    else:
+        lines += [(_fit(undead[r.undead].name, 30), INK, False),
+                  (_fit(f"and {undead[r.second].name}", 30), INK, False)]
+    line = ""
     if r.defeated:
         taken = [(u, to) for u, to in ((r.undead, r.trophy_to), (r.second, r.second_to)) if u]
         if all(to is None for _, to in taken):
@@ -373,30 +384,39 @@ def _last_attack(game, s, scene: Scene, r, x: float, y: float, changed: bool = F
         else:
             line = "trophies to " + " and ".join("nobody" if to is None else seat_name(to)
                                                  for _, to in taken)
-        scene.add(Text(x + 90, y + 54, line, 12, INK))
+    step = 18 if len(lines) < 5 else 16
+    for i, (words, ink, bold) in enumerate(lines):
+        scene.add(Text(x, y + step * i, words, 12, ink, bold=bold))
+    last = y + step * len(lines)
+    scene.add(Text(x, last, "beaten" if r.defeated else "got through", 12,
+                   GOOD if r.defeated else BAD, bold=True))
+    if line:
+        scene.add(Text(x + 60, last, line, 12, INK))
     if changed:
-        access.box(scene, x - 6, y - 10, 318, 72, 2, 6)
+        access.box(scene, x - 6, y - 10, WIDTH - x - 4, last - y + 20, 2, 6)
 
 
 # ---- the campaign board ------------------------------------------------------------------------
 def _campaign_board(scene: Scene, s, y: float, ch: Changes) -> None:
     conf = components().raw["campaign"]
+    top = y
     copies = 2 if s.epic else 1
     scene.add(Rect(6, y + 2, WIDTH - 12, STRIP - 8, "#f3ead8", "#a1887f", 1.5, 8),
               Text(18, y + 20, "Campaign board", 13, INK, bold=True),
               Text(18, y + 40, "upgrade cards", 12, MUTED),
               Text(18, y + 56, f"deck {len(s.upgrade_deck)}", 12, INK),
               Text(18, y + 72, f"discards {len(s.upgrade_discard)}", 12, INK),
-              Text(150, y + STRIP - 15, "L2 +2: a Legend card of wave II worth +2 victory points; "
+              Text(18, y + STRIP - 15, "L2 +2: a Legend card of wave II worth +2 victory points; "
                    "S: Scapegoat card.   VP = undead beaten (1 each) + title cards + the upgrades' "
                    "VP.", 12, MUTED))
     results = {r.wave: r for r in s.results}
-    w, x0 = 226, 150
+    x0, h = 150, 62                             # the waves two by two
+    w = (WIDTH - 8 - x0 - 6) / 2
     for i in range(s.waves):
         n = i + 1
-        x = x0 + i * (w + 6)
+        x, y = x0 + (i % 2) * (w + 6), top + (i // 2) * (h + 6)
         now = n == s.wave and not s.over
-        scene.add(Rect(x, y + 8, w, STRIP - 34, "#fff6e0" if now else "#fffdf8",
+        scene.add(Rect(x, y + 8, w, h, "#fff6e0" if now else "#fffdf8",
                        WARM if now else "#bcaaa4", 2.5 if now else 1, 6),
                   Text(x + 10, y + 22, f"Wave {ROMAN[i]} · {s.wave_hit_points[i]} hit points", 12,
                        INK, bold=True))
@@ -406,7 +426,7 @@ def _campaign_board(scene: Scene, s, y: float, ch: Changes) -> None:
         scene.add(Text(x + w - 10, y + 22, state_word, 12,
                        WARM_INK if r is None else GOOD if r.result == "victory" else BAD, "end", True))
         if ("wave", n) in ch:
-            access.box(scene, x, y + 8, w, STRIP - 34, 2, 6)
+            access.box(scene, x, y + 8, w, h, 2, 6)
         cards = f"{copies} × " if copies > 1 else ""
         scene.add(Text(x + 10, y + 40, f"Legend {cards}{conf['legend'][i]:+d} · Scapegoat "
                        f"{cards}{conf['scapegoat'][i]:+d} VP", 12, MUTED))
@@ -415,10 +435,10 @@ def _campaign_board(scene: Scene, s, y: float, ch: Changes) -> None:
             vp = conf["legend" if kind == "Legend" else "scapegoat"][i]
             given = (f"{kind} card ({vp:+d}) → {_and_seats(r.card_to)}" if r.card_to
                      else f"no {kind} card (a tie)")
-            scene.add(Text(x + 10, y + 57, _fit(given, 36), 12, GOOD if kind == "Legend" else BAD,
+            scene.add(Text(x + 10, y + 58, _fit(given, 30), 12, GOOD if kind == "Legend" else BAD,
                            bold=True),
-                      Text(x + 10, y + 73, _fit("title: " + " ".join(seat_name(t) for t in r.titled),
-                                                40), 12, MUTED))
+                      Text(x + w - 10, y + 58, _fit("title: " + " ".join(seat_name(t) for t in r.titled),
+                                                    22), 12, MUTED, "end"))
 
 
 # ---- teams -------------------------------------------------------------------------------------
@@ -457,10 +477,11 @@ def _team_totals(engine, s, out) -> list[int] | None:
 def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool,
          active: bool, legal, selection: str | None, out, ch: Changes) -> None:
     colour = _colour(game, s, p)
-    seat_frame(scene, y + 3, WIDTH, ROW - 5, colour, owes, active, _fit(seat_label(s.names, p), 14),
+    row = row_height(s)
+    seat_frame(scene, y + 3, WIDTH, row - 5, colour, owes, active, _fit(seat_label(s.names, p), 14),
                y + 18, 13)
     if s.teams:
-        scene.add(Rect(6, y + 3, 6, ROW - 5, colour, None, 1, 2))
+        scene.add(Rect(6, y + 3, 6, row - 5, colour, None, 1, 2))
         scene.add(Text(34, y + 52, f"Team {_team_of(s, p) + 1}", 12, INK, bold=True))
     status = ""
     if out:
@@ -497,7 +518,7 @@ def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool
         new = ("upgrade", p, u) in ch and u not in marked
         marked.add(u)
         if u == HIDDEN_ID:
-            _upgrade_back(scene, x, y + 16)
+            _upgrade_back(scene, x, y + 16, CARD_W, CARD_H)
             if new:
                 access.box(scene, x, y + 16, CARD_W, CARD_H, 3, 5, flush_top=True)
             x += CARD_W + GAP
@@ -506,9 +527,9 @@ def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool
         ok = label is not None
         _upgrade(scene, x, y + 16, u, clickable=ok)
         if ok:
-            scene.hit(x, y + 16, UP_W, CARD_H, label, f"play upgrade {u}")
+            scene.hit(x, y + 16, UP_W, UP_H, label, f"play upgrade {u}")
         if new:
-            access.box(scene, x, y + 16, UP_W, CARD_H, 3, 5, flush_top=True)
+            access.box(scene, x, y + 16, UP_W, UP_H, 3, 5, flush_top=True)
         x += UP_W + GAP
 
     if s.offers and s.offers[p]:
@@ -519,10 +540,8 @@ def _row(game, engine, s, scene: Scene, p: int, y: float, phase: str, owes: bool
         _trophies(game, s, scene, p, y, ch)
     if s.campaign:
         _campaign_column(engine, s, scene, p, y, out, ch)
-    elif out:
-        scene.add(Text(CAMPAIGN_X, y + 10, "score (hand + trophies)" if out.result == "victory"
-                       else "score (weapons in hand)", 12, MUTED),
-                  Text(CAMPAIGN_X, y + 34, str(out.scores[p]), 18, INK, bold=True))
+    elif out and not s.teams:   # under the title, left of the hand (a team's total is in its band)
+        scene.add(Text(HAND_X - 8, y + 52, f"score {out.scores[p]}", 13, INK, "end", True))
 
 
 def _weapon(scene: Scene, x: float, y: float, value: int, colour: str, clickable: bool) -> None:
@@ -535,16 +554,20 @@ def _upgrade(scene: Scene, x: float, y: float, card: str, clickable: bool = Fals
     """An upgrade card face up: id and victory points, value, ability (wider than a weapon)."""
     u = upgrades()[card]
     if picked:
-        scene.add(Rect(x - 3, y - 3, UP_W + 6, CARD_H + 6, "#aed6f1", PICK, 2, 7))
-    scene.add(Rect(x, y, UP_W, CARD_H, UPGRADE_FILL, UPGRADE_EDGE, 3.5 if clickable else 2, 5),
-              Text(x + 4, y + 8, card, 12, UPGRADE_INK, bold=True),
-              Text(x + UP_W - 4, y + 8, f"{u.victory_points} VP", 12, INK, "end", True),
-              Text(x + UP_W / 2, y + 22, str(u.value), 15, INK, "middle", True),
-              Text(x + UP_W / 2, y + 35, abilities()[u.ability].name if u.ability else "no ability", 12,
-                   PICK if u.ability else MUTED, "middle"))
+        scene.add(Rect(x - 3, y - 3, UP_W + 6, UP_H + 6, "#aed6f1", PICK, 2, 7))
+    scene.add(Rect(x, y, UP_W, UP_H, UPGRADE_FILL, UPGRADE_EDGE, 3.5 if clickable else 2, 5),
+              Text(x + 4, y + 9, card, 12, UPGRADE_INK, bold=True),
+              Text(x + UP_W - 4, y + 9, f"{u.victory_points} VP", 12, INK, "end"),
+              Text(x + UP_W / 2, y + 24, str(u.value), 15, INK, "middle", True))
+    # The ability's name, on two lines when one is too narrow ("Grave / Robber").
+    name = abilities()[u.ability].name if u.ability else "no ability"
+    words = [name] if len(name) <= 10 else name.split(" ", 1)
+    for i, line in enumerate(words):
+        scene.add(Text(x + UP_W / 2, y + (39 if len(words) == 1 else 37 + 12 * i), line, 12,
+                       PICK if u.ability else MUTED, "middle"))
 
 
-def _upgrade_back(scene: Scene, x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> None:
+def _upgrade_back(scene: Scene, x: float, y: float, w: float = CARD_W, h: float = UP_H) -> None:
     """A face-down upgrade card: gold with a U, so it is told apart from a weapon but not read."""
     scene.add(Rect(x, y, w, h, UPGRADE_BACK, "#5c4b06", 1, 4),
               Text(x + w / 2, y + h / 2, "U", 13 if h > 30 else 12, "#fdf2d0", "middle", True))
@@ -620,7 +643,7 @@ def _offer(scene: Scene, s, p: int, y: float, active: bool, legal, selection: st
     keep = f"keep 1 of {len(offer)}" if len(offer) > 1 else "keep it"
     scene.add(Text(PLAYED_X, y + 9, f"upgrades drawn: {keep}", 12, WARM_INK, bold=True))
     if changed:
-        access.box(scene, PLAYED_X, y + 16, len(offer) * (UP_W + GAP) - GAP, CARD_H, 3, 6,
+        access.box(scene, PLAYED_X, y + 16, len(offer) * (UP_W + GAP) - GAP, UP_H, 3, 6,
                    flush_top=True)
     for i, u in enumerate(offer):
         x = PLAYED_X + i * (UP_W + GAP)
@@ -633,30 +656,35 @@ def _offer(scene: Scene, s, p: int, y: float, active: bool, legal, selection: st
         if ok:
             tip = ("click again to put it back" if arg == selection
                    else f"{u} chosen; now click the weapon to put back in the box")
-            scene.hit(x, y + 16, UP_W, CARD_H, f"select:{arg}", tip)
+            scene.hit(x, y + 16, UP_W, UP_H, f"select:{arg}", tip)
 
 
 def _campaign_column(engine, s, scene: Scene, p: int, y: float, out, ch: Changes) -> None:
-    x = CAMPAIGN_X
-    scene.add(Text(x, y + 10, f"trophies set aside {len(s.set_aside[p])}", 12, MUTED))
+    """The row's campaign line, under the cards: trophies set aside, title cards, the VP sum."""
+    x, cy = HAND_X, y + CAMPAIGN_ROW - 15
+    label = f"trophies set aside {len(s.set_aside[p])}"
+    scene.add(Text(x, cy, label, 12, MUTED))
+    x += 6 * len(label) + 20
     for i, c in enumerate(s.cards[p]):
         legend = c.kind == "Legend"
-        cx = x + i * 46
-        scene.add(Rect(cx, y + 17, 42, 20, "#f9e79f" if legend else "#f5b7b1",
+        scene.add(Rect(x, cy - 10, 42, 20, "#f9e79f" if legend else "#f5b7b1",
                        "#b7950b" if legend else BAD, 1.5, 4),
-                  Text(cx + 21, y + 27, f"{c.kind[0]}{c.wave} {c.victory_points:+d}", 12,
+                  Text(x + 21, cy, f"{c.kind[0]}{c.wave} {c.victory_points:+d}", 12,
                        INK, "middle", True))
         if ("card", p, i) in ch:
-            access.box(scene, cx, y + 17, 42, 20, 2, 4, flush_top=True)
+            access.box(scene, x, cy - 10, 42, 20, 2, 4, flush_top=True)
+        x += 46
     if not s.cards[p]:
-        scene.add(Text(x, y + 27, "no title card", 12, MUTED))
+        scene.add(Text(x, cy, "no title card", 12, MUTED))
+        x += 86
+    x += 10
     if HIDDEN_ID in s.kept[p]:
         n = len(s.kept[p])
-        scene.add(Text(x, y + 48, f"{n} upgrade{'' if n == 1 else 's'} gained", 12, MUTED))
+        scene.add(Text(x, cy, f"{n} upgrade{'' if n == 1 else 's'} gained", 12, MUTED))
         return
     titles = sum(c.victory_points for c in s.cards[p])
     ups = sum(upgrades()[u].victory_points for u in s.kept[p])
     undead = len(s.set_aside[p]) + len(s.trophies[p])
     vp = engine.victory_points(s, p)
-    scene.add(Text(x, y + 48, f"{undead} + {titles} + {ups} = {vp} VP", 12,
-                   INK, bold=bool(out)))
+    sign = "+" if titles >= 0 else "-"
+    scene.add(Text(x, cy, f"{undead} {sign} {abs(titles)} + {ups} = {vp} VP", 12, INK, bold=bool(out)))

@@ -59,7 +59,7 @@ from .bone_to_pick_parts import (
     undead_words,
 )
 
-WIDTH = 960
+WIDTH = 930                # fits a laptop's notebook (934 px) at full size
 TOP = 160                  # height of the enemy board band
 CW, CH = 50, 70            # weapon and upgrade cards
 UPGRADE_EDGE, UPGRADE_FILL = "#b9770e", "#fdf2d0"
@@ -216,7 +216,7 @@ def _solo(game, state, seat, active, selection, before) -> Scene:
     haven(scene, game, s, HAVEN, before)
     new = {k[1] for k in ch.keys if k[0] == "trophy"}
     _trophies(scene, game, 350, 112, s.trophies, s.set_aside, conf["trophies_per_reward"], new)
-    _last_attack(scene, game, s, 640, 76, False, ("attack",) in ch)
+    _last_attack(scene, game, s, 630, 76, False, ("attack",) in ch)
     if out:
         _end_banner(scene, out, out.titles[0])
 
@@ -254,7 +254,7 @@ def _solo(game, state, seat, active, selection, before) -> Scene:
     # The two rows.
     for i, row in enumerate("AB"):
         y = TOP + 12 + i * 100
-        scene.add(Rect(6, y, 640, 92, "#fffdf8", "#d7ccc8", 1, 6),
+        scene.add(Rect(6, y, 610, 92, "#fffdf8", "#d7ccc8", 1, 6),
                   Text(20, y + 20, f"Row {row}", 15, INK, bold=True),
                   Text(20, y + 40, "deck", 12, MUTED))
         pile(scene, 84, y + 12, 46, 64, min(len(s.decks[i]), 3), 2, 5)
@@ -284,10 +284,10 @@ def _solo(game, state, seat, active, selection, before) -> Scene:
                           Text(405, y + 45, "add 0", 13, PICK, "middle", True))
                 scene.hit(360, y + 30, 90, 30, tgt, tip)
         if i == 1:
-            scene.add(Text(630, y + 80, "take one face-up card from each row", 12, MUTED, "end"))
+            scene.add(Text(600, y + 80, "take one face-up card from each row", 12, MUTED, "end"))
 
     # Upgrades kept, playable in place of a row card.
-    ux, uy = 660, TOP + 12
+    ux, uy = 626, TOP + 12
     scene.add(Rect(ux, uy, WIDTH - ux - 6, 192, "#fffdf8", "#d7ccc8", 1, 6),
               Text(ux + 12, uy + 18, "Upgrades kept", 14, INK, bold=True),
               Text(ux + 12, uy + 36, "play one in place of a row card", 12, MUTED))
@@ -570,8 +570,8 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
     tx = 500
     told = mode.told(s, p)
     for k, x in enumerate(told):
-        ty = y + 22 + k * 30
-        scene.add(Text(tx, ty - 10, f"told {x.kind}", 12, MUTED))
+        ty = y + 24 + k * 38   # a 12 px label over each telling
+        scene.add(Text(tx, ty - 14, f"told {x.kind}", 12, MUTED))
         if x.kind == "values":
             scene.add(Text(tx, ty + 6, " ".join(x.told), 14, INK, bold=True))
         else:
@@ -580,7 +580,7 @@ def _coop_row(game, mode, s, scene: Scene, p: int, y: float, now: bool, owes: bo
                           Text(tx + j * 30 + 13, ty + 6, TYPE_ICON[kind], 16, TYPE_INK[kind],
                                "middle"))
     if told and ("told", p) in ch:
-        access.box(scene, tx - 4, y + 6, 200, 30 * len(told), 2, 6)
+        access.box(scene, tx - 4, y + 6, 200, 38 * len(told), 2, 6)
     if hidden and not told:
         scene.add(Text(tx, y + 40, "nothing told", 12, MUTED))
 

@@ -8,6 +8,7 @@ built on it are in ``bonekit.widgets.lessons.rolled_bones_variants``.
     kills_line(state)                      # 03: "P1 1 kill, P2 0 kills"
     kill_steps(replay)                     # 03: [(4, 0), (10, 1), ...]: (step, seat) of each kill
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -24,16 +25,16 @@ S = RolledBonesState
 # ---- notebook 02: the first fight, in the base game -------------------------------------------------
 
 LAB_FIGHT_PIECES: dict[str, Piece] = {
-    "goblin": ("P1", "C0001", 3, "arena"),          # d10, showing 4
-    "archer": ("P1", "C0002", 2, "arena"),          # d12, showing 3
-    "wall": ("P1", "B0001", 3, "rack"),             # r1 d1 Bone Wall (4)
-    "post": ("P1", "B0003", 1, "rack"),             # r2 d7 Watch Post (2)
-    "contortion": ("P1", "M0001", 1, "rack"),       # r3 d18 Contortion (+1): the Bones roll's 3
-    "knight": ("P1", "C0003", 2, "rack"),           # r4 d13 Skeleton Knight (3)
-    "golem": ("P1", "C0005", 2, "rack"),            # r5 d15 Bone Golem (4)
-    "warp": ("P1", "M0002", 2, "rack"),             # r6 d20 Warp (-1)
-    "their goblin": ("P2", "C0001", 4, "arena"),    # d29, showing 4
-    "their archer": ("P2", "C0002", 2, "arena"),    # d31, showing 3
+    "goblin": ("P1", "C0001", 3, "arena"),  # d10, showing 4
+    "archer": ("P1", "C0002", 2, "arena"),  # d12, showing 3
+    "wall": ("P1", "B0001", 3, "rack"),  # r1 d1 Bone Wall (4)
+    "post": ("P1", "B0003", 1, "rack"),  # r2 d7 Watch Post (2)
+    "contortion": ("P1", "M0001", 1, "rack"),  # r3 d18 Contortion (+1): the Bones roll's 3
+    "knight": ("P1", "C0003", 2, "rack"),  # r4 d13 Skeleton Knight (3)
+    "golem": ("P1", "C0005", 2, "rack"),  # r5 d15 Bone Golem (4)
+    "warp": ("P1", "M0002", 2, "rack"),  # r6 d20 Warp (-1)
+    "their goblin": ("P2", "C0001", 4, "arena"),  # d29, showing 4
+    "their archer": ("P2", "C0002", 2, "arena"),  # d31, showing 3
 }
 """The odds lab's first fight, staged with ``lessons.stage`` (the dice keep the numbers the
 starter bags give them: P1 the *keep* bag, P2 the *raid* bag). P1 has drawn a full rack; no
@@ -78,8 +79,12 @@ def kill_steps(replay: Replay) -> list[tuple[int, int]]:
     """(step, seat) of every kill of an arena replay, in order: the step is the number of
     actions played when the kill was scored."""
     states = replay.states
-    return [(k, p) for k in range(1, len(states)) for p in range(replay.players)
-            if states[k].kills[p] > states[k - 1].kills[p]]
+    return [
+        (k, p)
+        for k in range(1, len(states))
+        for p in range(replay.players)
+        if states[k].kills[p] > states[k - 1].kills[p]
+    ]
 
 
 def kill_steps_line(replay: Replay) -> str:
@@ -107,7 +112,9 @@ def next_arena_die(s: S, seat: int) -> str:
 
 def kill_curves(replay: Replay) -> dict[str, list[tuple[int, int]]]:
     """Each player's kills after every step of an arena replay, for a line chart."""
-    return {seat_name(p): [(k, s.kills[p]) for k, s in enumerate(replay.states)] for p in range(replay.players)}
+    return {
+        seat_name(p): [(k, s.kills[p]) for k, s in enumerate(replay.states)] for p in range(replay.players)
+    }
 
 
 def first_kill(replay: Replay) -> int:
@@ -141,6 +148,22 @@ def alliance_bots_play(game: Any, s: S, until_turn_of: str) -> S:
     return bots_play(game, s, alliance_bots(), until=acting(int(until_turn_of[1:]) - 1))
 
 
-__all__ = ["LAB_FIGHT_BONES", "LAB_FIGHT_PIECES", "act_step", "alliance_bots_play", "alliance_line", "and_words",
-           "first_kill", "first_magic", "kill_curves", "kill_steps", "kill_steps_line", "kills_gained",
-           "kills_line", "lab_fight_table", "magic_targets", "next_arena_die", "unscored_defeats"]
+__all__ = [
+    "LAB_FIGHT_BONES",
+    "LAB_FIGHT_PIECES",
+    "act_step",
+    "alliance_bots_play",
+    "alliance_line",
+    "and_words",
+    "first_kill",
+    "first_magic",
+    "kill_curves",
+    "kill_steps",
+    "kill_steps_line",
+    "kills_gained",
+    "kills_line",
+    "lab_fight_table",
+    "magic_targets",
+    "next_arena_die",
+    "unscored_defeats",
+]

@@ -88,8 +88,11 @@ def test_visible_code_cells_are_short_and_the_notebook_opens_with_a_board():
 
 def test_the_notebook_has_a_guided_round_a_stepper_and_a_table_with_the_chiefs():
     sources = [joined(c["source"]) for c in cells() if c["cell_type"] == "code"]
-    guided = next(i for i, s in enumerate(sources) if "GuidedTable(game" in s)
-    assert guided <= 4 and "chiefs=True" in sources[guided]
+    guided = next(i for i, s in enumerate(sources) if s.strip().endswith("first_chief_round()"))
+    assert guided <= 4
+    from bonekit.widgets.lessons.bad_bones_chiefs import first_chief_round
+    table = first_chief_round()
+    assert table.seed == lessons.GAME_SEED and table.state.options.get("chiefs")
     assert any(s.strip().endswith("Stepper(replay)") for s in sources)
     assert any("Table(game" in s and "chiefs=True" in s for s in sources if "GuidedTable" not in s)
 
@@ -290,6 +293,19 @@ def test_two_instructors_and_the_crossbow():
     for label in ("P1 hero a2", "P1 weapon use", "P1 shoot d2 instructor-1"):
         freed, _ = GAME.apply(freed, label)
     assert lessons.unit_of(freed) == {} and lessons.standing(freed, "d2") == ["red", "blue"]
+
+
+def test_the_helpers_say_it_in_words():
+    pair = lessons.to_movement(lessons.chief_board(skeletons=[("b2", "s", "instructor-1"),
+                                                              ("b2", "e", "instructor-2"), ("b2", "n")]))
+    pair, _ = GAME.apply(pair, "P1 move b2 e instructor-2")
+    assert lessons.units_words(pair) == "instructor-2 leads green and instructor-1"
+    assert lessons.units_words(lessons.chief_board(skeletons=[("b2", "s")])) == "none"
+    drill = lessons.to_movement(lessons.chief_board(skeletons=UNIT))
+    assert lessons.moves_words(drill) == "P1 move b2 e, P1 move b2 n, P1 move b2 s, P1 move-all"
+    start = GAME.new(3, chiefs=True, seed=lessons.GAME_SEED)
+    assert lessons.chiefs_words(start) == ("P1: artificer-2 at left-1, emperor at left-2"
+                                           " | P2: nice-3 at right-1 | P3: spectral-2 at left-5")
 
 
 # ---- exercises -----------------------------------------------------------------------------------------

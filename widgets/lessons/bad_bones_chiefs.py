@@ -1,7 +1,8 @@
 """Display helpers of the Skeleton Chiefs notebook (notebooks/bad_bones/05_skeleton_chiefs).
 
-- ``FIRST_CHIEF_ROUND``: the guided first round, for ``GuidedTable`` (three players, seed
-  ``chief_lessons.GAME_SEED``, where P1 draws the Skeleton Emperor at setup).
+- ``first_chief_round()``: the guided first round, a ready ``GuidedTable`` scripted by
+  ``FIRST_CHIEF_ROUND`` (three players, seed ``chief_lessons.GAME_SEED``, where P1 draws the
+  Skeleton Emperor at setup).
 - ``watch(state, phases)``: the trap lab's ``watch`` with every token named in the path table.
 - ``draw(events)``: a phase 4 draw split into the three first tokens and what each Chief
   Necromancer called.
@@ -14,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bonekit.core.events import Event
-from bonekit.games.bad_bones.chief_lessons import name, stages
+from bonekit.games.bad_bones.chief_lessons import GAME_SEED, name, stages
 from bonekit.games.bad_bones.state import BadBonesState
 
-from ..guided import Step
+from ..guided import GuidedTable, Step
 from ..narration import show
 from .bad_bones_lab import watch as lab_watch
 
@@ -58,6 +59,12 @@ him to P3, move the rest. Every label is legal in turn whatever the bots do, bec
 only ever add skeletons to P1's forests and cemetery."""
 
 
+def first_chief_round() -> GuidedTable:
+    """The notebook's guided first round with the chiefs: you are P1, two GuardBots play P2 and P3."""
+    return GuidedTable("bad_bones", ["human", "guard", "guard"], steps=FIRST_CHIEF_ROUND, seed=GAME_SEED,
+                       chiefs=True)
+
+
 def watch(state: BadBonesState, phases: int, hero_path: Sequence[str] = (), events: bool = True) -> Frames:
     """The trap lab's ``watch`` with every token named in the path table (chiefs by their own
     names): march ``phases`` movement phases, print the table, the events that did more than
@@ -77,4 +84,4 @@ def draw(events: Sequence[Event]) -> None:
     show(events)
 
 
-__all__ = ["FIRST_CHIEF_ROUND", "draw", "watch"]
+__all__ = ["FIRST_CHIEF_ROUND", "draw", "first_chief_round", "watch"]

@@ -19,7 +19,7 @@ from ...core.actions import seat_name
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from ...core.replay import Replay
-from ...core.words import plural
+from ...core.words import and_list, plural
 from .board import CHIEF_KINDS, DIRS, components, coords, on_board, square
 from .puzzles import token_name as name
 from .sandbox import lab_state, march
@@ -168,6 +168,23 @@ def standing(state: BadBonesState, sq: str, seat: int = 0) -> list[str]:
 def moves_offered(state: BadBonesState, seat: int = 0) -> list[str]:
     """The labels ``seat`` may play now."""
     return [a.label for a in _game().legal_actions(state, seat)]
+
+
+# ---- the same, in words (what the notebook prints) ----------------------------------------------
+def chiefs_words(state: BadBonesState) -> str:
+    """``chiefs_on`` in words: ``P1: emperor at left-2 | P2: none | ...``."""
+    return " | ".join(f"{seat}: {', '.join(chiefs) or 'none'}" for seat, chiefs in chiefs_on(state).items())
+
+
+def units_words(state: BadBonesState, seat: int = 0) -> str:
+    """``unit_of`` in words: ``instructor-1 leads red and blue``, or ``none``."""
+    return "; ".join(f"{leader} leads {and_list(followers)}"
+                     for leader, followers in unit_of(state, seat).items()) or "none"
+
+
+def moves_words(state: BadBonesState, seat: int = 0) -> str:
+    """``moves_offered`` in words: the labels one after another, or ``nothing``."""
+    return ", ".join(moves_offered(state, seat)) or "nothing"
 
 
 def to_movement(state: BadBonesState, hero: str = "d4") -> BadBonesState:
@@ -427,7 +444,8 @@ def study_table(records: Sequence[GameRecord]) -> str:
 
 __all__ = ["GAME_SEED", "NECROMANCER_SEED", "POWERS", "SABOTAGE_QUIZ", "STEPPER_SEED",
            "SYMBOLS", "UNIT_QUIZ", "WALKERS", "GameRecord", "advance", "bot_game", "chief_board", "chiefs_on",
-           "first_round", "floors_after", "highlights", "judge_unit_block", "moves_offered", "name",
+           "chiefs_words", "first_round", "floors_after", "highlights", "judge_unit_block", "moves_offered",
+           "moves_words", "name",
            "sabotage_quiz", "showcase", "stacked_draw", "stages", "standing", "still_going",
            "study_game", "study_table", "to_movement", "token", "token_table", "traps_left",
-           "unit_block_solutions", "unit_of", "unit_quiz", "where"]
+           "unit_block_solutions", "unit_of", "unit_quiz", "units_words", "where"]

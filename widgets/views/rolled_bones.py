@@ -534,6 +534,9 @@ def _area_hits(
             return
     if pick is not None and f"{me} move {die_label(pick)} {area}" in legal:
         scene.hit(x, y, w, h, f"{me} move {die_label(pick)} {area}", f"move {die_label(pick)} to the {area}")
+    elif pick is not None and f"{me} step {die_label(pick)} yard" in legal:  # off what it stands on
+        label = f"{me} step {die_label(pick)} yard"
+        scene.hit(x, y, w, h, label, f"step {die_label(pick)} off what it stands on")
 
 
 # ---- clicks on dice ---------------------------------------------------------------------------------
@@ -586,9 +589,9 @@ def _act_target(s: RolledBonesState, p: int, i: int, pick: int | None, legal: se
         if f"{me} band {min(a, d, key=_num)} {max(a, d, key=_num)}" in legal:
             x, y = sorted((a, d), key=_num)
             return (f"{me} band {x} {y}", f"band {x} and {y}")
-    if any(
-        label.startswith(f"{me} ") and f" {d}" in label.split(" ", 2)[-1][: len(d) + 1] for label in legal
-    ):
+    # A die that some move of this player starts from ("P1 attack d14 d28", "P1 move d14 base").
+    mine = (label.split(" ", 2)[-1] + " " for label in legal if label.startswith(f"{me} "))
+    if any(rest.startswith(f"{d} ") for rest in mine):
         return (f"select:{d}", f"{d} picked: click a target, a base die or an area")
     return None
 

@@ -208,7 +208,8 @@ def test_the_end_of_a_game_in_words():
         "P1 and P2 tie at 8 RP; the tie-break (bone_wars.ruling.ties) goes to more archived species "
         "cards: P1 wins, 3 to P2's 2.")
     out = finished(2, [8, 8], [3, 3], heads=(55, 58))
-    assert out.winners == (1,) and out.summary.endswith("goes to the larger head: P2 wins, 58 cm to P1's 55 cm.")
+    assert out.winners == (1,)
+    assert out.summary.endswith("goes to the larger head: P2 wins, 58 cm to P1's 55 cm.")
     out = finished(2, [8, 8], [3, 3])
     assert out.winners == (0, 1) and out.summary == (
         "P1 and P2 tie at 8 RP with 3 archived species cards each and no head sizes given "

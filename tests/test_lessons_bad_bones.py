@@ -328,9 +328,9 @@ def test_the_checker_accepts_the_solutions_and_refuses_wrong_answers():
 
 # ---- the guided first round ------------------------------------------------------------------
 def test_the_guided_first_round_plays_through_with_the_bots():
-    from bonekit.widgets.lessons.bad_bones import FIRST_ROUND, FIRST_ROUND_SEED
-    from bonekit.widgets.teaching import GuidedTable
-    table = GuidedTable(GAME, ["human", "guard", "guard"], steps=FIRST_ROUND, seed=FIRST_ROUND_SEED)
+    from bonekit.widgets.lessons.bad_bones import FIRST_ROUND, FIRST_ROUND_SEED, first_round
+    table = first_round()          # what the notebook builds
+    assert table.seed == FIRST_ROUND_SEED == 5
     assert table.act("P1 hero c2") is False and "asks for P1 hero d2" in table.status.value
     assert table.state.phase == "hero" and not table.actions
     for step in FIRST_ROUND:
@@ -345,12 +345,23 @@ def test_the_guided_first_round_plays_through_with_the_bots():
 
 
 def test_the_guided_rounds_hints_answer_their_wrong_moves():
-    from bonekit.widgets.lessons.bad_bones import FIRST_ROUND
-    from bonekit.widgets.teaching import GuidedTable
-    table = GuidedTable(GAME, ["human", "guard", "guard"], steps=FIRST_ROUND, seed=5)
+    from bonekit.widgets.lessons.bad_bones import FIRST_ROUND, first_round
+    table = first_round()
     table.act(FIRST_ROUND[0].move)
     assert table.act("P1 pass") is False and "nothing stops the yellow skeleton" in table.status.value
     for step in FIRST_ROUND[1:]:
         for label in step.hints:   # every hint is about a move that is legal at that step
             assert label in [a.label for a in GAME.legal_actions(table.state, 0)], label
         table.act(step.move)
+
+
+def test_the_notebook_helpers_say_it_in_words():
+    from bonekit.widgets.lessons.bad_bones import choices, standing, trap_words
+    start = GAME.new(3, seed=5)
+    assert choices(start).startswith("P1 hero b2, P1 hero c2") and standing(start) == "none"
+    lab = scenarios.staged(hero="e5", skeletons=[("a1", "e"), ("c1", "w")], traps=[("wall", "b3", "/")])
+    assert standing(lab) == "a1 facing east, c1 facing west"
+    assert trap_words(Trap("wall", True, "/")) == "a / wall, damaged side up"
+    assert trap_words(Trap("dragon", False, None)) == "a dragon, intact"
+    over = GAME.new(2, seed=1)
+    assert choices(over, seat=1).startswith("P2 hero")

@@ -225,10 +225,11 @@ CLEAN_NOTEBOOKS = [
     "bone_to_pick/01_learn_to_play.ipynb",
     "bone_to_pick/04_solo_and_coop.ipynb",
     "bone_to_pick/05_strategy_lab.ipynb",
+    "bad_bones/01_learn_to_play.ipynb",
     "bad_bones/05_skeleton_chiefs.ipynb",
     "bad_bones/06_cooperative.ipynb",
 ]
-RAW = re.compile(r"\{'|\[\d+, \d|\{\d+: |\['|\[\[|\(\)|\{\}|(^|: )\(\d+, |^(True|False|None)$")
+RAW = re.compile(r"\[\('|\{'|\[\d+, \d|\{\d+: |\['|\[\[|\(\)|\{\}|(^|: )\(\d+, |^(True|False|None)$")
 
 
 def internals(path):

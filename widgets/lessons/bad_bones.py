@@ -5,11 +5,16 @@ narrated ``p1_plays`` for the staged examples (the staging itself is in
     first_round()         # 01: GuidedTable(game, ["human", "guard", "guard"], steps=FIRST_ROUND, seed=5)
     coop_first_round()    # 06: the co-op table of coop_lessons.GAME_SEED, scripted by its FIRST_ROUND
     state = p1_plays(state, "P1 hero d5", "P1 pass", "P1 move-all")
+    print("P1 may now:", choices(state), "| on the board:", standing(state))   # in words
 """
 from __future__ import annotations
 
+from typing import Any
+
 from bonekit.core.errors import IllegalAction
-from bonekit.games.bad_bones.scenarios import LESSON_SEED, play_seat
+from bonekit.core.registry import load
+from bonekit.games.bad_bones.board import DIR_NAMES
+from bonekit.games.bad_bones.scenarios import LESSON_SEED, on_squares, play_seat
 from bonekit.games.bad_bones.state import BadBonesState
 
 from ..guided import GuidedTable, Step
@@ -76,6 +81,23 @@ def coop_first_round() -> GuidedTable:
                        variant="coop")
 
 
+# ---- the table in words (what the notebooks print instead of Python lists and records) ------------
+def choices(state: BadBonesState, seat: int = 0) -> str:
+    """The labels ``seat`` may play now, one after another: ``P1 send p2, P1 send p3`` (or ``nothing``)."""
+    return ", ".join(a.label for a in load("bad_bones").legal_actions(state, seat)) or "nothing"
+
+
+def standing(state: BadBonesState, seat: int = 0) -> str:
+    """The skeletons on ``seat``'s 25 squares: ``a4 facing north, d1 facing south`` (or ``none``)."""
+    return ", ".join(f"{sq} facing {DIR_NAMES[facing]}" for sq, facing in on_squares(state, seat)) or "none"
+
+
+def trap_words(trap: Any) -> str:
+    """A trap on the board: ``a / wall, damaged side up``, ``a dragon, intact``."""
+    shape = f"{trap.orientation} " if trap.orientation else ""
+    return f"a {shape}{trap.kind}, {'damaged side up' if trap.damaged else 'intact'}"
+
+
 def p1_plays(state: BadBonesState, *labels: str) -> BadBonesState:
     """Play P1's actions while the other players keep pace with their simplest action, print
     the events that concern P1 (and the phase changes), and return the new state. A refused
@@ -90,5 +112,5 @@ def p1_plays(state: BadBonesState, *labels: str) -> BadBonesState:
     return state
 
 
-__all__ = ["FIRST_ROUND", "FIRST_ROUND_SEATS", "FIRST_ROUND_SEED", "coop_first_round", "first_round",
-           "p1_plays"]
+__all__ = ["FIRST_ROUND", "FIRST_ROUND_SEATS", "FIRST_ROUND_SEED", "choices", "coop_first_round",
+           "first_round", "p1_plays", "standing", "trap_words"]

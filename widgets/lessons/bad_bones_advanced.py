@@ -1,7 +1,8 @@
 """Display helpers of the Bad Bones advanced-version notebook (notebooks/bad_bones/04_advanced).
 
-- ``FIRST_PURCHASES``: the guided first purchases at the Market, for ``GuidedTable`` (two
-  players, seed ``FIRST_PURCHASES_SEED``, where P1 is drawn to buy first).
+- ``first_purchases()``: the guided first purchases at the Market, a ready ``GuidedTable``
+  scripted by ``FIRST_PURCHASES`` (two players, seed ``FIRST_PURCHASES_SEED``, where P1 is
+  drawn to buy first).
 - ``study_chart(study)``: the shopping study's win rates as a bar chart, long list names
   wrapped under their bars (the text table keeps them on one line).
 - ``watch(state, phases)``: the trap lab's ``watch`` (its path table knows every way off the
@@ -16,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..charts import Chart, bar_chart
-from ..guided import Step
+from ..guided import GuidedTable, Step
 from .bad_bones_lab import watch
 
 FIRST_PURCHASES_SEED = 3
@@ -48,6 +49,12 @@ FIRST_PURCHASES: list[Step] = [
 (a turn later, the laps having turned) a weapon card; then the learner shops on freely."""
 
 
+def first_purchases() -> GuidedTable:
+    """The notebook's guided Market: you are P1 at a two-player advanced table, a GuardBot is P2."""
+    return GuidedTable("bad_bones", ["human", "guard"], steps=FIRST_PURCHASES, seed=FIRST_PURCHASES_SEED,
+                       variant="advanced")
+
+
 def study_chart(study: Any, title: str = "Shopping lists: games won") -> Chart:
     """The win rate of each list of a ``studies.shopping_study`` result as a bar chart, with
     the table size and games per list in the title; names with "and" wrap under their bars."""
@@ -60,4 +67,4 @@ def study_chart(study: Any, title: str = "Shopping lists: games won") -> Chart:
     return replace(wrapped, table=plain.table)
 
 
-__all__ = ["FIRST_PURCHASES", "FIRST_PURCHASES_SEED", "study_chart", "watch"]
+__all__ = ["FIRST_PURCHASES", "FIRST_PURCHASES_SEED", "first_purchases", "study_chart", "watch"]

@@ -245,7 +245,9 @@ def test_panel_text_contrast_in_jupyterlab_themes(theme):
 def test_text_board_toggle_is_a_button_that_shows_and_hides_the_board(base_replay):
     for widget in (Stepper(base_replay), Table("bone_to_pick", ["human", "careful"], seed=1)):
         toggle, board = widget.board_toggle, widget.board
-        assert isinstance(toggle, w.ToggleButton) and toggle in widget.children and board in widget.children
+        row = next(c for c in widget.children if isinstance(c, w.HBox) and toggle in c.children)
+        assert isinstance(toggle, w.ToggleButton) and board in widget.children
+        assert widget.children.index(row) < widget.children.index(board)  # the button just above it
         assert not any(isinstance(c, w.Accordion) for c in widget.children)
         assert BOARD_TOGGLE_CLASS in toggle._dom_classes and BOARD_CLASS in board._dom_classes
         assert toggle.value is False and toggle.description == "Show text board"

@@ -518,3 +518,23 @@ def test_a_table_marks_what_changed_since_the_humans_last_move():
     assert marked == draw(table.game, table.state, table.viewer, table.active, None, before).to_svg()
     assert marked != draw(table.game, table.state, table.viewer, table.active).to_svg()
     assert not table.act("P1 play 42") and table.previous is before   # a refusal changes nothing
+
+
+def test_large_picture_button_fills_the_notebook_width_and_keeps_it():
+    """The 'Large picture' button (a projector's size) shows the picture at the notebook's full
+    width and keeps it so when the scene changes size; pressed again, the picture's own size."""
+    from bonekit.widgets import Stepper, Table
+
+    table = Table("bad_bones", ["human", "guard"], seed=2)
+    canvas = table.picture.canvas
+    assert canvas.layout.width == f"{table.picture.scene.width}px" and canvas.layout.max_width == "100%"
+    table.size_toggle.value = True
+    assert canvas.layout.width == "100%"
+    wider = table.picture.scene.__class__(table.picture.scene.width + 100, table.picture.scene.height)
+    table.picture.show(wider)
+    assert canvas.layout.width == "100%" and canvas.width == wider.width
+    table.size_toggle.value = False
+    assert canvas.layout.width == f"{wider.width}px"
+    stepper = Stepper(table.replay)  # the Stepper has the same button on its picture
+    stepper.size_toggle.value = True
+    assert stepper.picture.canvas.layout.width == "100%"

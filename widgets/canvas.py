@@ -10,6 +10,8 @@ from .painter import paint
 from .scene import Hit, Scene
 from .theme import dark
 
+SIZE_TOGGLE_CLASS = "bonekit-size-toggle"   # the "Large picture" button (tests find it by it)
+
 
 def key_name(key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> str:
     """A key as the widgets name it: ``"ArrowRight"``, ``"Shift+PageDown"``, ``"Ctrl+n"``.
@@ -23,11 +25,12 @@ def key_name(key: str, shift: bool = False, ctrl: bool = False, meta: bool = Fal
     return prefix + key
 
 
-def fit(width: int) -> w.Layout:
+def fit(width: int, large: bool = False) -> w.Layout:
     """The picture's layout: its own size, scaled down (never up) to the width of the
-    notebook, its height following. ipycanvas reads clicks against the drawn size, so a
-    scaled picture still takes clicks where the pointer is."""
-    return w.Layout(width=f"{width}px", max_width="100%", height="auto")
+    notebook, its height following; ``large`` (a projector's size): the notebook's whole
+    width, scaled up as well. ipycanvas reads clicks against the drawn size, so a scaled
+    picture still takes clicks where the pointer is."""
+    return w.Layout(width="100%" if large else f"{width}px", max_width="100%", height="auto")
 
 
 class SceneCanvas:
@@ -40,6 +43,7 @@ class SceneCanvas:
                  on_key: Callable[[str], None] | None = None):
         self.scene = scene
         self.dark = False
+        self.large = False
         self.canvas = Canvas(width=scene.width, height=scene.height, layout=fit(scene.width))
         self.paints = 0
         self._on_hit = on_hit
@@ -53,9 +57,24 @@ class SceneCanvas:
     def show(self, scene: Scene) -> None:
         if (scene.width, scene.height) != (self.scene.width, self.scene.height):
             self.canvas.width, self.canvas.height = scene.width, scene.height
-            self.canvas.layout.width = f"{scene.width}px"
+            self.canvas.layout.width = "100%" if self.large else f"{scene.width}px"
         self.scene = scene
         self._repaint()
+
+    def set_large(self, large: bool) -> None:
+        """Show the picture as wide as the notebook (a projector's size), or at its own size
+        again (scaled down only)."""
+        self.large = bool(large)
+        self.canvas.layout.width = "100%" if self.large else f"{self.scene.width}px"
+
+    def size_toggle(self) -> w.ToggleButton:
+        """A "Large picture" button (for a projector): the picture fills the notebook's width."""
+        toggle = w.ToggleButton(value=self.large, description="Large picture", icon="expand",
+                                tooltip="projector size: the picture as wide as the notebook",
+                                layout=w.Layout(width="auto", align_self="flex-start"))
+        toggle.add_class(SIZE_TOGGLE_CLASS)
+        toggle.observe(lambda change: self.set_large(change["new"]), "value")
+        return toggle
 
     def set_dark(self, dark: bool) -> None:
         """Draw in the dark palette (or the light one again) from now on."""

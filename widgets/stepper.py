@@ -113,8 +113,10 @@ class Stepper(StaticFallback, w.VBox):
         jumps = w.HBox([self.previous_round_button, self.previous_phase_button, self.next_phase_button,
                         self.next_round_button, self.stage_label],
                        layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.size_toggle = self.picture.size_toggle()
+        toggles = w.HBox([self.board_toggle, self.size_toggle], layout=w.Layout(flex_flow="row wrap"))
         super().__init__([controls, jumps, self.picture.canvas, self.rules, self.event_log,
-                          self.board_toggle, self.board, self.keyboard])
+                          toggles, self.board, self.keyboard])
         self.add_class(WIDGET_CLASS)
         self.add_class("bonekit-stepper")
         self._refresh()

@@ -103,8 +103,10 @@ class Table(StaticFallback, w.VBox):
         self.keyboard = Keyboard(widget_label=f"{self.game.title} table: play the game",
                                  roledescription=f"{self.game.title} picture")
         follow_theme(self.keyboard, self.picture)
+        self.size_toggle = self.picture.size_toggle()
+        toggles = w.HBox([self.board_toggle, self.size_toggle], layout=w.Layout(flex_flow="row wrap"))
         super().__init__([self.status, self.picture.canvas, self.buttons, self.typed, self.event_log,
-                          self.board_toggle, self.board, self.keyboard])
+                          toggles, self.board, self.keyboard])
         self.add_class(WIDGET_CLASS)
         self.add_class("bonekit-table")
         self._run_bots()

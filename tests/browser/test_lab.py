@@ -994,6 +994,54 @@ def test_pictures_fit_a_laptop_and_take_the_first_click_and_the_wheel(notebook, 
     assert moved >= 100, f"the wheel over {tallest['id']} scrolled the notebook {moved} px"
 
 
+def test_large_picture_fills_a_projector_and_takes_clicks(notebook, screenshots):
+    """At a projector's 1280x720 (file browser closed), the first widget's 'Large picture'
+    button shows its picture as wide as the notebook (scaled up), a click on it still reaches
+    the kernel where the pointer is, and a second press gives the picture its own size back."""
+    if not notebook.widgets:
+        pytest.skip("no widget in this notebook")
+    page, first = notebook.page, notebook.widgets[0]
+    canvas, button = notebook.canvas(first), notebook.root(first).locator("button.bonekit-size-toggle")
+    page.set_viewport_size(PROJECTOR)
+    try:
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        page.wait_for_timeout(400)
+        before = canvas.bounding_box()["width"]
+        button.scroll_into_view_if_needed()
+        button.click()
+        page.wait_for_timeout(600)
+        fit = next(c for c in page.evaluate(FIT_JS, SCROLLER) if c["id"] == first["id"])
+        area = canvas.evaluate("(c) => c.closest('.jp-OutputArea-output').getBoundingClientRect().width")
+        canvas.evaluate("(c) => c.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        box = canvas.bounding_box()
+        x, y = box["x"] + box["width"] * 0.5, box["y"] + min(box["height"] * 0.5, 300)
+        scale = fit["width"] / box["width"]
+        expected = ((x - box["x"]) * scale, (y - box["y"]) * scale)
+        downs = len(_mouse_downs(notebook.watch))
+        page.mouse.click(x, y)
+        for _ in range(40):
+            got = _mouse_downs(notebook.watch)[downs:]
+            if got:
+                break
+            page.wait_for_timeout(100)
+        notebook.watch.settle()
+        page.screenshot(path=str(screenshots / f"projector-large-{notebook.id}.png"))
+        button.click()
+        page.wait_for_timeout(600)
+        after = canvas.bounding_box()["width"]
+    finally:
+        page.set_viewport_size(VIEWPORT)
+    report(f"{notebook.path} {first['id']} at 1280x720: {before:.0f} px, large {fit['shownWidth']:.0f} px "
+           f"of {area:.0f} (own size {fit['width']}), back to {after:.0f} px")
+    assert fit["shownWidth"] >= area - 30 and fit["right"] <= fit["scrollerRight"] + 0.5, fit
+    assert fit["shownWidth"] >= before, (fit, before)
+    assert got, "the click on the large picture never reached the kernel"
+    off = max(abs(got[0]["x"] - expected[0]), abs(got[0]["y"] - expected[1]))
+    assert off <= 2, f"a click on the large picture landed {off:.1f} px off: {got[0]} vs {expected}"
+    assert abs(after - before) <= 1, (before, after)
+
+
 def test_first_move_within_three_screens(notebook):
     """At 1366x768 with the file browser open, how far down the first Table is (the learner's
     first move), in screens of the notebook's height; a learn-to-play notebook keeps it within 3."""

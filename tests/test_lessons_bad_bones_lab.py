@@ -255,9 +255,8 @@ def test_solves_is_a_judge_for_the_one_checker(capsys):
 
 
 def test_first_solo_round_walks_a_learner_through_round_one(game):
-    from bonekit.widgets.lessons.bad_bones_lab import FIRST_SOLO_ROUND
-    from bonekit.widgets.teaching import GuidedTable
-    table = GuidedTable(game, ["human"], FIRST_SOLO_ROUND, seed=35, variant="solo", rounds=10)
+    from bonekit.widgets.lessons.bad_bones_lab import first_solo_round
+    table = first_solo_round()                          # what the notebook builds
     assert not table.act("P1 hero b3")                  # legal, but not the lesson's move
     assert table.act("P1 hero d2")
     assert not table.act("P1 place catapult e1") and "green one steps onto e2" in table.status.value
@@ -265,3 +264,13 @@ def test_first_solo_round_walks_a_learner_through_round_one(game):
     assert table.finished and table.state.round == 2
     board = table.state.boards[0]
     assert board.traps["e2"].damaged and counts(table.state) == (3, 4, 0)
+
+
+def test_the_trap_lab_ends_with_its_solutions_and_no_check_cell():
+    # the notebook's hidden "keeps the solutions honest" cell is the puzzle test above now
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "bad_bones" / "03_trap_lab.ipynb")
+                    .read_text(encoding="utf-8"))
+    assert not any("solutions honest" in "".join(c["source"]) for c in nb["cells"])
+    assert all(puzzle_verdict(p, list(p.solution)).solved for p in PUZZLES.values()) and len(PUZZLES) == 4

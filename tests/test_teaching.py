@@ -226,6 +226,8 @@ CLEAN_NOTEBOOKS = [
     "bone_to_pick/04_solo_and_coop.ipynb",
     "bone_to_pick/05_strategy_lab.ipynb",
     "bad_bones/01_learn_to_play.ipynb",
+    "bad_bones/02_solo.ipynb",
+    "bad_bones/03_trap_lab.ipynb",
     "bad_bones/04_advanced.ipynb",
     "bad_bones/05_skeleton_chiefs.ipynb",
     "bad_bones/06_cooperative.ipynb",

@@ -25,7 +25,7 @@ from bonekit.games.bad_bones.sandbox import march
 from bonekit.games.bad_bones.state import BadBonesState
 from bonekit.games.bad_bones.studies import puzzle_verdict
 
-from ..guided import Step
+from ..guided import GuidedTable, Step
 from ..narration import show
 from ..scene import Scene
 from ..views import render
@@ -52,6 +52,11 @@ FIRST_SOLO_ROUND = [
 ]
 """Round 1 of the seed-35 solo game (``GuidedTable(game, ["human"], FIRST_SOLO_ROUND, seed=35,
 variant="solo")``): move the hero, set a catapult, march, and watch the thrown skeleton come back."""
+
+
+def first_solo_round() -> GuidedTable:
+    """The solo notebook's guided first round: the 10-round solo game of seed 35, you are P1."""
+    return GuidedTable("bad_bones", ["human"], steps=FIRST_SOLO_ROUND, seed=35, variant="solo", rounds=10)
 
 
 def watch(state: BadBonesState, phases: int, before: BadBonesState | None = None,
@@ -107,4 +112,4 @@ def _game():
     return load("bad_bones")
 
 
-__all__ = ["FIRST_SOLO_ROUND", "pose", "solves", "watch"]
+__all__ = ["FIRST_SOLO_ROUND", "first_solo_round", "pose", "solves", "watch"]

@@ -1042,6 +1042,28 @@ def test_large_picture_fills_a_projector_and_takes_clicks(notebook, screenshots)
     assert abs(after - before) <= 1, (before, after)
 
 
+def test_the_end_leads_back_to_the_first_move(notebook):
+    """Run All leaves the page at the last cell: that cell says where the first move is, and its
+    link scrolls the notebook back up until the first widget shows."""
+    if not notebook.widgets:
+        pytest.skip("no widget in this notebook")
+    page = notebook.page
+    panel = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+    link = page.locator(f"{panel} .jp-Cell").last.locator("a[href^='#']")
+    link.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    href = link.get_attribute("href")
+    link.click()
+    first = notebook.canvas(notebook.widgets[0])
+    for _ in range(30):
+        page.wait_for_timeout(200)
+        top = first.evaluate("(c) => c.getBoundingClientRect().top")
+        if 0 <= top < page.viewport_size["height"]:
+            break
+    report(f"{notebook.path}: the last cell's link {href} brings the first widget to {top:.0f} px")
+    assert 0 <= top < page.viewport_size["height"], f"{href}: the first widget is at {top:.0f} px"
+
+
 def test_first_move_within_three_screens(notebook):
     """At 1366x768 with the file browser open, how far down the first Table is (the learner's
     first move), in screens of the notebook's height; a learn-to-play notebook keeps it within 3."""

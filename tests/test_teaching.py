@@ -223,6 +223,8 @@ def test_start_page_first_move_and_replay_round_trip():
 CLEAN_NOTEBOOKS = [
     "00_start_here.ipynb",
     "bone_to_pick/01_learn_to_play.ipynb",
+    "bone_to_pick/02_campaign.ipynb",
+    "bone_to_pick/03_epic_and_teams.ipynb",
     "bone_to_pick/04_solo_and_coop.ipynb",
     "bone_to_pick/05_strategy_lab.ipynb",
     "bad_bones/01_learn_to_play.ipynb",
@@ -232,7 +234,7 @@ CLEAN_NOTEBOOKS = [
     "bad_bones/05_skeleton_chiefs.ipynb",
     "bad_bones/06_cooperative.ipynb",
 ]
-RAW = re.compile(r"\b[A-Z]\w+\(\w+=|\[\('|\{'|\[\d+, \d|\{\d+: |\['|\[\[|\(\)|\{\}|(^|: )\(\d+, |^(True|False|None)$")
+RAW = re.compile(r"\(\(\d|\b[A-Z]\w+\(\w+=|\[\('|\{'|\[\d+, \d|\{\d+: |\['|\[\[|\(\)|\{\}|(^|: )\(\d+, |^(True|False|None)$")
 
 
 def internals(path):

@@ -234,7 +234,8 @@ CLEAN_NOTEBOOKS = [
     "bad_bones/05_skeleton_chiefs.ipynb",
     "bad_bones/06_cooperative.ipynb",
 ]
-RAW = re.compile(r"\(\(\d|\b[A-Z]\w+\(\w+=|\[\('|\{'|\[\d+, \d|\{\d+: |\['|\[\[|\(\)|\{\}|(^|: )\(\d+, |^(True|False|None)$")
+RAW = re.compile(r"\(\(\d|\b[A-Z]\w+\(\w+=|\[\('|\{'|\[\d+, \d|\{\d+: |\['|\[\[|\(\)|\{\}"
+                 r"|(^|: )\(\d+, |^(True|False|None)$")
 
 
 def internals(path):

@@ -1,8 +1,11 @@
 """The Rolled Bones table as a Scene: each player's rack (places 1-6), base (front and back doors
-marked, guards standing on their base dice) and bag count, the shared arena, the last battle's
-sums, and a key. Dice are drawn as faces: the value, the D'Code's number, the symbols as
-letters (F flash, B banding, S first strike, W flying), a star on a power face, magic as chips
-and a carried item beside its creature.
+marked, guards standing on their base dice, the empty places still to build) and bag count, the
+shared arena, the last battle's sums, and a key. Dice are drawn as faces: the value, the
+D'Code's number, the symbols as letters (F flash, B banding, S first strike, W flying), a star
+on a power face; magic riding a die as chips under it, a carried item beside its creature.
+
+The picture is 920 px wide with no text under 12 px, so a notebook 934 px wide (1366×768 with
+the file browser open) shows it whole at full size. Rows of dice wrap: no die is left out.
 
 Clicks (for the seat that owes a decision): a rack die (build, flash), a die of yours then a
 target (attack or shoot; then a base die to step onto it; the arena or your base to move), the
@@ -11,6 +14,8 @@ dice to rearrange. Every action also has a button or a typed label (the Table's)
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from bonekit.core.actions import Action, seat_name
 from bonekit.core.words import plural
@@ -34,20 +39,23 @@ from ..scene import Circle, Line, Polygon, Rect, Scene, Text
 from . import access
 from .access import Entry, describe
 
-WIDTH = 1000
+WIDTH = 920  # fits a notebook 934 px wide (1366×768, file browser open) at full size
 PAD = 12
-DIE = 50  # a die's side
-STEP = 60  # from one die to the next in a row
-PANEL = 192  # a player's panel height
-ARENA_ROW = 100
-ARENA_STEP = 72           # arena dice sit wider apart: a carried item sticks out to the right
-ARENA_PER_ROW = 13
+X0 = PAD + 18  # where a panel's content starts (after its coloured stripe)
+X1 = WIDTH - PAD - 10  # and ends
+SIZE = 12  # the smallest text: names, chips, labels
+LINE = 15  # a line of 12 px text
+DIE = 56  # a die's side
+COL = 84  # a die's column: the die and its name under it
+CHIP = 16  # a magic chip's height
+RACK_X = X0 + 20  # the rack's first column ("rack" is written before it)
 PAPER = "#fbf8f1"
 INK = "#1f1f1f"
 MUTED = "#595959"
 ACTIVE_INK = "#8a5300"
 LEGAL = "#1e8449"  # edges of what a click would use
 PICK = "#1f4e8c"  # the selected die
+STACKED = "#ece4d4"  # under a die and what stands on it
 FILL = {"base": "#e8dcc8", "creature": "#d6ead8", "item": "#f2dfc6", "magic": "#e6dcf2"}
 EDGE = {"base": "#6e5b3e", "creature": "#2e6b3a", "item": "#8a5a2b", "magic": "#5b3f8a"}
 KIND_LETTER = {"base": "B", "creature": "C", "item": "I", "magic": "M"}
@@ -82,39 +90,29 @@ def render(
     """Draw ``state`` as ``seat`` sees it; ``active`` may click if it owes the decision now."""
     s = game.view(state, seat)
     before = game.view(previous, seat) if previous is not None else None
-    order = _panel_order(s.players)
-    arena_rows = max(1, -(-len(_arena(s)) // ARENA_PER_ROW))
-    legend = _legend_entries()
-    height = 70 + PANEL * s.players + 30 + ARENA_ROW * arena_rows + 64
-    height += int(access.legend_height(legend, WIDTH - 2 * PAD)) + 8
     who = "all-seeing view" if seat is None else f"view of {seat_name(seat)}"
-    scene = Scene(
-        WIDTH, height, background=PAPER, title=f"Rolled Bones, round {s.round}, {_step_words(s)}, {who}"
-    )
+    scene = Scene(WIDTH, 0, background=PAPER, title=f"Rolled Bones, round {s.round}, {_step_words(s)}, {who}")
     owing = game.to_move(s)
     clicker = active if active is not None and active in owing else None
     legal = {a.label for a in game.legal_actions(s, clicker)} if clicker is not None else set()
     pick = die_index(selection) if selection else None
-    _header(game, s, scene, clicker)
-    places: dict[int, tuple[float, float]] = {}
-    y = 70
+    places: dict[int, tuple[float, float, float, float]] = {}
+    y = _header(game, s, scene, clicker)
+    order = _panel_order(s.players)
     for p in order[: (s.players + 1) // 2]:
-        _panel(s, scene, p, y, clicker, legal, pick, places)
-        y += PANEL
-    arena_y = y
-    _arena_panel(s, scene, y, arena_rows, clicker, legal, pick, places)
-    y += 30 + ARENA_ROW * arena_rows
+        y = _panel(s, scene, p, y, clicker, legal, pick, places) + 8
+    y = _arena_panel(s, scene, y, clicker, legal, pick, places) + 8
     for p in order[(s.players + 1) // 2 :]:
-        _panel(s, scene, p, y, clicker, legal, pick, places)
-        y += PANEL
-    _battle_panel(s, scene, y)
+        y = _panel(s, scene, p, y, clicker, legal, pick, places) + 8
+    y = _battle_panel(s, scene, y)
     if clicker is not None:
         _die_hits(game, s, scene, clicker, legal, pick, places)
     if before is not None:
         _marks(before, s, scene, places)
-    access.draw_legend(scene, legend, PAD, y + 64, WIDTH - 2 * PAD)
+    legend = _legend_entries()
+    access.draw_legend(scene, legend, PAD, y + 4, WIDTH - 2 * PAD)
+    scene.height = int(y + 4 + access.legend_height(legend, WIDTH - 2 * PAD) + 8)
     scene.description = description(game, s, before)
-    del arena_y
     return scene
 
 
@@ -130,20 +128,68 @@ def _step_words(s: RolledBonesState) -> str:
     return f"{seat_name(s.turn_seat)}'s turn, step {STEPS.get(s.phase, s.phase)}"
 
 
+# ---- measuring text ---------------------------------------------------------------------------------
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: float = SIZE, bold: bool = False) -> float:
+    """How wide ``text`` is drawn (the raster's DejaVu Sans; an estimate without Pillow)."""
+    try:
+        from ..raster import font
+    except ImportError:  # pragma: no cover - Pillow is installed with the kit
+        return (0.68 if bold else 0.62) * size * len(text)
+    return float(font(size, bold).getlength(text))
+
+
+def fit(text: str, width: float, size: float = SIZE, bold: bool = False) -> str:
+    """``text``, cut with an ellipsis if it is wider than ``width``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, width: float, size: float = SIZE, bold: bool = False, sep: str = " ") -> list[str]:
+    """``text`` in lines of at most ``width`` pixels, broken at ``sep`` (a word too long is cut)."""
+    lines: list[str] = []
+    for word in text.split(sep):
+        if lines and text_width(lines[-1] + sep + word, size, bold) <= width:
+            lines[-1] += sep + word
+        else:
+            lines.append(fit(word.strip() if sep != " " else word, width, size, bold))
+    return [line.strip() for line in lines]
+
+
+def _lines(scene: Scene, x: float, y: float, lines: list[str], size: float, ink: str, bold: bool = False,
+           step: float = LINE) -> float:
+    """Lines of text from centre ``y`` down; returns the centre of the last one."""
+    for k, line in enumerate(lines):
+        scene.add(Text(x, y + k * step, line, size, ink, bold=bold))
+    return y + (len(lines) - 1) * step
+
+
+def _under(scene: Scene, index: int, *shapes) -> None:
+    """Put ``shapes`` under everything drawn since ``index`` (a panel's ground, once its height
+    is known)."""
+    scene.shapes[index:index] = list(shapes)
+
+
 # ---- header ---------------------------------------------------------------------------------------
-def _header(game: RolledBones, s: RolledBonesState, scene: Scene, clicker: int | None) -> None:
+def _header(game: RolledBones, s: RolledBonesState, scene: Scene, clicker: int | None) -> float:
     mode = "arena rules, first to six kills" if s.variant == "arena" else f"build a base of {s.base_size}"
     scene.add(
-        Text(PAD, 16, f"Rolled Bones · {s.players} players · {mode} · round {s.round}", 16, INK, bold=True),
-        Text(PAD, 38, _step_words(s), 13, INK),
+        Text(PAD, 16, fit(f"Rolled Bones · {s.players} players · {mode} · round {s.round}", X1 - PAD, 16,
+                          True), 16, INK, bold=True),
+        Text(PAD, 38, fit(_step_words(s), X1 - PAD, 13), 13, INK),
     )
     out = game.outcome(s)
     if out is not None:
-        scene.add(Text(PAD, 56, out.summary, 13, "#1b5e20" if out.winners else "#7b1f1f", bold=True))
+        words, size, ink, bold = out.summary, 13, "#1b5e20" if out.winners else "#7b1f1f", True
     elif clicker is not None:
-        scene.add(Text(PAD, 56, _prompt(s, clicker), 12, ACTIVE_INK, bold=True))
+        words, size, ink, bold = _prompt(s, clicker), 12, ACTIVE_INK, True
     else:
-        scene.add(Text(PAD, 56, f"waiting for {seat_name(game.to_move(s)[0])}", 12, MUTED))
+        words, size, ink, bold = f"waiting for {seat_name(game.to_move(s)[0])}", 12, MUTED, False
+    last = _lines(scene, PAD, 57, wrap(words, X1 - PAD, size, bold), size, ink, bold, 16)
+    return last + 14
 
 
 def _prompt(s: RolledBonesState, p: int) -> str:
@@ -158,7 +204,7 @@ def _prompt(s: RolledBonesState, p: int) -> str:
             return f"{who}: click the arena or your base: where the guard of the lost base die goes."
         if what == "rearrange":
             return f"{who}: click two of your base dice to swap them, or press done."
-        return f"{who}: {ASKED.get(what, what)} (buttons below)."
+        return f"{who}: {ASKED.get(what, what)} (buttons in your panel)."
     if s.phase == "build":
         return f"{who}: click a base die in your rack to build it, or draw to refill the rack."
     if s.phase == "arrange":
@@ -176,77 +222,55 @@ def draw_die(
     i: int,
     x: float,
     y: float,
-    size: float = DIE,
     edge: str | None = None,
     edge_width: float = 1.5,
+    acted: bool = False,
 ) -> None:
-    """Die ``i`` face up at (x, y): its value, number, symbols and power, in its kind's colours."""
+    """Die ``i`` face up at (x, y), ``DIE`` px square: its number (top left), value (middle),
+    symbol letters (bottom right), a star on a power face (bottom left) and ✓ once it has acted
+    (top right), in its kind's colours."""
     code = s.codes[i]
     if code == "?":
         scene.add(
-            Rect(x, y, size, size, "#dddddd", "#6a6a6a", 1.2, 6),
-            Text(x + size / 2, y + size / 2, "?", size * 0.4, INK, "middle", True),
+            Rect(x, y, DIE, DIE, "#dddddd", "#6a6a6a", 1.2, 7),
+            Text(x + 4, y + 10, f"d{i + 1}", SIZE, INK),
+            Text(x + DIE / 2, y + 31, "?", 22, INK, "middle", True),
         )
         return
     t = die_type(code)
     f = face(s, i)
-    scene.add(Rect(x, y, size, size, FILL[t.kind], edge or EDGE[t.kind], edge_width, 7))
+    scene.add(Rect(x, y, DIE, DIE, FILL[t.kind], edge or EDGE[t.kind], edge_width, 7))
     shown = (
         f"{f.value:+d}"
         if t.kind == "magic"
         else str(value(s, i) if s.area[i] in ("base", "arena") else f.value)
     )
-    small = size < 28  # a chip riding on another die: its value (and ↻ if recurring) only
-    if small and t.kind == "magic" and f.effect == "drain":
-        shown += "↻"
-    scene.add(Text(x + size / 2, y + size * (0.5 if small else 0.55), shown,
-                   size * (0.44 if small else 0.42), INK, "middle", True))
-    if not small:
-        scene.add(Text(x + 4, y + 8, f"d{i + 1}", 9, INK))
+    scene.add(Text(x + 4, y + 10, f"d{i + 1}", SIZE, INK),
+              Text(x + DIE / 2, y + 31, shown, 22, INK, "middle", True))
+    if acted:
+        acted_badge(scene, x + DIE - 11, y + 11)
     letters = "".join(
         SYMBOL_LETTER[sym] for sym in ("flash", "band", "first_strike", "flying") if sym in f.symbols
-    )
+    ) + ("↻" if t.kind == "magic" and f.effect == "drain" else "")
     if letters:
-        scene.add(Text(x + size - 4, y + 8, letters, 9, INK, "end", True))
-    if power(s, i) and not small:
-        if size >= DIE:
-            star(scene, x + 8, y + size - 9, 6)
-        else:  # a guard: its name fills the bottom, the star goes beside the value
-            star(scene, x + size - 7, y + size * 0.55, 5)
-    if t.kind == "magic" and f.effect == "drain" and not small:
-        scene.add(Text(x + size - 4, y + size - 8, "↻", 11, INK, "end", True))
-    if 30 <= size < DIE:  # a guard standing on a base die: its short name inside
-        scene.add(Text(x + size / 2, y + size - 6, short_name(t.name), 7.5, INK, "middle"))
-    if size >= DIE:
-        lines = _name_lines(t.name) + ([f"★ {power(s, i)}"] if power(s, i) else [])
-        for k, line in enumerate(lines):
-            scene.add(
-                Text(
-                    x + size / 2,
-                    y + size + 8 + 10 * k,
-                    line,
-                    9,
-                    INK if k == 0 or not line.startswith("★") else MUTED,
-                    "middle",
-                )
-            )
+        scene.add(Text(x + DIE - 4, y + DIE - 10, letters, SIZE, INK, "end", True))
+    if power(s, i):
+        star(scene, x + 12, y + DIE - 11, 7)
 
 
 def acted_badge(scene: Scene, cx: float, cy: float) -> None:
-    scene.add(Circle(cx, cy, 6.5, "#4a4a4a", "#ffffff", 1), Text(cx, cy, "✓", 8.5, "#ffffff", "middle", True))
+    scene.add(Circle(cx, cy, 8.5, "#4a4a4a", "#ffffff", 1),
+              Text(cx, cy, "✓", SIZE, "#ffffff", "middle", True))
 
 
 def short_name(name: str) -> str:
-    """The last word of a die's name (``Rusty Blade`` -> ``Blade``), for dice drawn small."""
+    """The last word of a die's name (``Rusty Blade`` -> ``Blade``)."""
     return name.split()[-1]
 
 
-def _name_lines(name: str) -> list[str]:
-    """A die's name in at most two short lines, so neighbours' names never overlap."""
-    if len(name) <= 11 or " " not in name:
-        return [name]
-    first, rest = name.split(" ", 1)
-    return [first, rest]
+def _name_lines(name: str, width: float = COL - 4) -> list[str]:
+    """A die's name in lines no wider than its column, so neighbours' names never touch."""
+    return wrap(name, width)
 
 
 def star(scene: Scene, cx: float, cy: float, r: float) -> None:
@@ -260,40 +284,144 @@ def star(scene: Scene, cx: float, cy: float, r: float) -> None:
     scene.add(Polygon(tuple(pts), "#f2c14e", "#6b4e00", 0.8))
 
 
-def _stack(
-    scene: Scene,
-    s: RolledBonesState,
-    i: int,
-    x: float,
-    y: float,
-    places: dict,
-    edge: str | None = None,
-    size: float = DIE,
-) -> None:
-    """A standing die with what rides on it: its magic chips and its carried item."""
-    draw_die(scene, s, i, x, y, size, edge=edge, edge_width=2.5 if edge else 1.5)
-    places[i] = (x, y, size)
-    if s.acted[i] == DONE and s.phase != "over":  # its action for this turn is spent
-        acted_badge(scene, x + size - 8, y + size - 8)
-    for k, m in enumerate(magic_on(s, i)):  # chips down the left edge, clear of value and name
-        mx, my = x - 9, y + 17 + k * 26
-        draw_die(scene, s, m, mx, my, 25)
-        places[m] = (mx, my, 25)
-    if kind(s, i) == "creature":
-        item = carried(s, i)
-        if item >= 0:  # held up at the top-right corner, with its short name
-            ix, iy = x + size - 16, y - 12
-            draw_die(scene, s, item, ix, iy, 28)
-            scene.add(Text(ix + 14, iy - 5, short_name(die_type(s.codes[item]).name), 7.5, INK, "middle"))
-            places[item] = (ix, iy, 28)
+# ---- a die with its words, what rides it, what it carries, what stands on it -----------------------
+def _words(s: RolledBonesState, i: int) -> list[tuple[str, str]]:
+    """The lines under a die: its name, then its power (if its power face is up)."""
+    if s.codes[i] == "?":
+        return [("in a bag", MUTED)]
+    out = [(line, INK) for line in _name_lines(die_type(s.codes[i]).name)]
+    if power(s, i):
+        out.append((fit(f"★ {power(s, i)}", COL - 4), MUTED))
+    return out
+
+
+def _door(s: RolledBonesState, i: int) -> str | None:
+    """``front door``, ``back door`` or ``front+back`` for a base die on a door."""
+    if kind(s, i) != "base" or s.area[i] != "base" or i not in s.bases[s.owners[i]]:
+        return None
+    door = doors(s, s.owners[i])
+    if i not in door:
+        return None
+    return "front+back" if len(door) == 1 else ("front door" if i == door[0] else "back door")
+
+
+def _chip_text(s: RolledBonesState, m: int) -> str:
+    f = face(s, m)
+    return f"{f.value:+d}" + ("↻" if f.effect == "drain" else "")
+
+
+def _tile_height(s: RolledBonesState, i: int) -> float:
+    """A die, the lines under it, its magic chips and its door tag."""
+    h = DIE + 4 + LINE * len(_words(s, i)) + (CHIP + 3) * len(magic_on(s, i))
+    return h + (LINE + 3 if _door(s, i) else 0)
+
+
+def _tile(scene: Scene, s: RolledBonesState, i: int, x: float, y: float, places: dict,
+          edge: str | None = None, acted: bool = False) -> None:
+    """Die ``i`` in the column at ``x`` (``COL`` wide), its top at ``y``; then its words, its
+    chips (magic riding it) and its door."""
+    dx = x + (COL - DIE) / 2
+    draw_die(scene, s, i, dx, y, edge=edge, edge_width=2.5 if edge else 1.5, acted=acted)
+    places[i] = (dx, y, DIE, DIE)
+    cy = y + DIE + 4 + LINE / 2
+    for line, ink in _words(s, i):
+        scene.add(Text(x + COL / 2, cy, line, SIZE, ink, "middle"))
+        cy += LINE
+    cy += 1
+    for m in magic_on(s, i):
+        number, amount = f"d{m + 1}", _chip_text(s, m)
+        w = text_width(number) + 5 + text_width(amount, SIZE, True) + 12
+        cx = x + (COL - w) / 2
+        scene.add(
+            Rect(cx, cy - CHIP / 2, w, CHIP, FILL["magic"], EDGE["magic"], 1.2, 5),
+            Text(cx + 6, cy, number, SIZE, INK),
+            Text(cx + w - 6, cy, amount, SIZE, INK, "end", True),
+        )
+        places[m] = (cx, cy - CHIP / 2, w, CHIP)
+        cy += CHIP + 3
+    label = _door(s, i)
+    if label:
+        cy += 1
+        scene.add(
+            Rect(x + 6, cy - LINE / 2, COL - 12, LINE, "#3d3d3d", None, 1, 3),
+            Text(x + COL / 2, cy, label, SIZE, "#ffffff", "middle", True),
+        )
+
+
+def _group(s: RolledBonesState, i: int) -> list[int]:
+    """A die and the item it carries (drawn beside it)."""
+    item = carried(s, i) if kind(s, i) == "creature" else -1
+    return [i] if item < 0 else [i, item]
+
+
+def _stander(s: RolledBonesState, i: int) -> int:
+    """The creature or item standing on base die or item ``i`` (-1: none)."""
+    return guard(s, i) if kind(s, i) in ("base", "item") else -1
+
+
+def _group_size(s: RolledBonesState, i: int) -> tuple[float, float]:
+    dice = _group(s, i)
+    return COL * len(dice), max(_tile_height(s, j) for j in dice)
+
+
+def stack_size(s: RolledBonesState, i: int) -> tuple[float, float]:
+    """Width and height of die ``i`` drawn with what it carries and what stands on it."""
+    w, h = _group_size(s, i)
+    g = _stander(s, i)
+    if g >= 0:
+        gw, gh = _group_size(s, g)
+        w, h = max(w, gw), h + gh + 6
+    return w, h
+
+
+def _draw_group(scene: Scene, s: RolledBonesState, i: int, x: float, y: float, places: dict, look) -> None:
+    dice = _group(s, i)
+    for k, j in enumerate(dice):
+        _tile(scene, s, j, x + k * COL, y, places, look(j), _acted(s, j))
+    if len(dice) == 2:  # a creature holds its item: a bar joins them
+        left, right = x + (COL + DIE) / 2, x + COL + (COL - DIE) / 2
+        scene.add(Line(left, y + DIE / 2, right, y + DIE / 2, EDGE["item"], 4))
+
+
+def _acted(s: RolledBonesState, i: int) -> bool:
+    return s.acted[i] == DONE and s.phase != "over" and standing(s, i)
+
+
+def _stack(scene: Scene, s: RolledBonesState, i: int, x: float, y: float, places: dict, look) -> None:
+    """Die ``i`` with what stands on it above it, on a shaded ground (a guard on its base die)."""
+    g = _stander(s, i)
+    if g < 0:
+        _draw_group(scene, s, i, x, y, places, look)
+        return
+    w, h = stack_size(s, i)
+    scene.add(Rect(x + 2, y - 4, w - 4, h + 6, STACKED, None, 1, 8))
+    _draw_group(scene, s, g, x, y, places, look)
+    _draw_group(scene, s, i, x, y + _group_size(s, g)[1] + 6, places, look)
 
 
 def _owner_tag(scene: Scene, s: RolledBonesState, i: int, x: float, y: float) -> None:
     colour = SEAT[s.owners[i] % len(SEAT)]
+    name = seat_name(s.owners[i])
+    w = text_width(name, SIZE, True) + 10
     scene.add(
-        Rect(x, y - 13, 22, 11, colour, None, 1, 3),
-        Text(x + 11, y - 7.5, seat_name(s.owners[i]), 8, "#ffffff", "middle", True),
+        Rect(x, y - LINE / 2, w, LINE, colour, None, 1, 3),
+        Text(x + w / 2, y, name, SIZE, "#ffffff", "middle", True),
     )
+
+
+def _flow(sizes: list[tuple[float, float]], x0: float, x1: float,
+          gap: float = 4) -> list[list[tuple[int, float]]]:
+    """Items of ``sizes`` laid out left to right from ``x0``, wrapping before ``x1``: rows of
+    (index, x)."""
+    rows: list[list[tuple[int, float]]] = [[]]
+    x = x0
+    for k, (w, _) in enumerate(sizes):
+        if rows[-1] and x + w > x1:
+            rows.append([])
+            x = x0
+        rows[-1].append((k, x))
+        x += w + gap
+    return rows
 
 
 # ---- a player's panel ------------------------------------------------------------------------------
@@ -306,15 +434,35 @@ def _panel(
     legal: set[str],
     pick: int | None,
     places: dict,
-) -> None:
+) -> float:
+    """Player ``p``'s panel from ``y`` down: name and counts, the rack (and the buttons owed),
+    then the base. Returns its bottom."""
     colour = SEAT[p % len(SEAT)]
     turn = s.turn_seat == p and s.phase != "over"
-    scene.add(
-        Rect(PAD, y, WIDTH - 2 * PAD, PANEL - 8, "#fff6e0" if turn else "#ffffff", colour, 2, 8),
-        Rect(PAD, y, 8, PANEL - 8, colour, None, 1, 3),
-    )
+    index = len(scene.shapes)
     name = s.names[p]
-    head = seat_name(p) + (f" ({name})" if name != seat_name(p) else "")
+    head = seat_name(p) + (f" ({name})" if name != seat_name(p) else "") + (" · to play" if turn else "")
+    head = fit(head, X1 - X0, 13, True)
+    scene.add(Text(X0, y + 16, head, 13, INK, bold=True))
+    facts = wrap(_facts(s, p), X1 - X0, sep=" · ")
+    fx = X0 + text_width(head, 13, True) + 16  # the counts on the name's line, if they fit there
+    if text_width(facts[0]) <= X1 - fx:
+        scene.add(Text(fx, y + 16, facts.pop(0), SIZE, INK))
+    last = _lines(scene, X0, y + 34, facts, SIZE, INK) if facts else y + 16
+    bottom = _rack(s, scene, p, last + 22, clicker, legal, pick, places)
+    if s.variant != "arena":
+        bottom = _base(s, scene, p, bottom + 10, clicker, legal, pick, places)
+    bottom += 10
+    _under(
+        scene,
+        index,
+        Rect(PAD, y, WIDTH - 2 * PAD, bottom - y, "#fff6e0" if turn else "#ffffff", colour, 2, 8),
+        Rect(PAD, y, 8, bottom - y, colour, None, 1, 3),
+    )
+    return bottom
+
+
+def _facts(s: RolledBonesState, p: int) -> str:
     if s.variant == "arena":
         facts = f"kills {s.kills[p]} of 6"
     else:
@@ -324,115 +472,142 @@ def _panel(
     allies = [seat_name(q) for q in range(s.players) if (min(p, q), max(p, q)) in s.allies]
     if allies:
         facts += " · allied with " + ", ".join(allies)
-    scene.add(
-        Text(PAD + 18, y + 14, head + (" · to play" if turn else ""), 13, INK, bold=True),
-        Text(PAD + 18, y + 30, facts, 11, INK),
-    )
-    if clicker == p:
-        _controls(scene, p, y, legal)
-    # the rack: six places
-    rx = PAD + 18
-    scene.add(Text(rx, y + 46, "rack", 10, MUTED))
+    return facts + _decoy_words(s, p)
+
+
+def _rack(
+    s: RolledBonesState,
+    scene: Scene,
+    p: int,
+    y: float,
+    clicker: int | None,
+    legal: set[str],
+    pick: int | None,
+    places: dict,
+) -> float:
+    """The rack's six places under the line at ``y`` (the buttons to their right); its bottom."""
+    top = y + 12
+    scene.add(Text(X0, top + DIE / 2, "rack", SIZE, MUTED))
+    bottom = top + DIE + 4
     for k in range(6):
-        x = rx + k * STEP
+        x = RACK_X + k * COL
+        dx = x + (COL - DIE) / 2
         scene.add(
-            Rect(x - 2, y + 54, DIE + 4, DIE + 4, None, "#c9bfae", 1, 8),
-            Text(x + DIE / 2, y + 56 + DIE + 44, f"r{k + 1}", 9, MUTED, "middle"),
+            Text(x + COL / 2, y, f"r{k + 1}", SIZE, MUTED, "middle"),
+            Rect(dx - 2, top - 2, DIE + 4, DIE + 4, None, "#c9bfae", 1, 8),
         )
-        if k < len(s.racks[p]):
-            i = s.racks[p][k]
-            edge = PICK if pick == i else (LEGAL if _rack_clickable(s, p, k + 1, clicker, legal) else None)
-            draw_die(scene, s, i, x, y + 56, edge=edge, edge_width=2.5 if edge else 1.5)
-            places[i] = (x, y + 56, DIE)
-            for km, m in enumerate(magic_on(s, i)):  # arena magic may sit on a rack die
-                mx, my = x - 9, y + 56 + 17 + km * 26
-                draw_die(scene, s, m, mx, my, 25)
-                places[m] = (mx, my, 25)
-            if clicker == p:
-                build = f"{seat_name(p)} build r{k + 1}"
-                if s.phase == "build" and not s.queue and build not in legal:
-                    # any rack die may be clicked to build: the refusal says which ones can
-                    scene.hit(x, y + 56, DIE, DIE, build, "only base dice are built")
-                for verb in ("build", "flash"):
-                    if f"{seat_name(p)} {verb} r{k + 1}" in legal:
-                        scene.hit(
-                            x,
-                            y + 56,
-                            DIE,
-                            DIE,
-                            f"{seat_name(p)} {verb} r{k + 1}",
-                            f"{verb} the die in r{k + 1}",
-                        )
-                # arranging: before the Bones roll, or in an arena turn (after its leftmost die)
-                if (s.phase == "arrange" or (s.variant == "arena" and s.phase == "act")) and not s.queue:
-                    target = _swap_target(s, p, k + 1, pick, legal)
-                    if target:
-                        scene.hit(x, y + 56, DIE, DIE, *target)
-    if s.variant == "arena":
-        return
-    # the base: front door first, guards standing on their base dice
-    bx = rx + 6 * STEP + 30
-    scene.add(
-        Line(bx - 16, y + 40, bx - 16, y + PANEL - 16, "#c9bfae", 1),
-        Text(bx, y + 14, "base (front door first)" + _decoy_words(s, p), 10, MUTED),
-    )
-    door = doors(s, p)
-    for k, b in enumerate(s.bases[p]):
-        x = bx + k * STEP
-        if x + DIE > WIDTH - PAD - 4:
-            scene.add(Text(x, y + 100, f"+{len(s.bases[p]) - k} more", 10, MUTED))
-            break
-        g = guard(s, b)
-        by = y + 100
-        edge = _edge(s, b, clicker, legal, pick)
-        draw_die(scene, s, b, x, by, edge=edge, edge_width=2.5 if edge else 1.5)
-        places[b] = (x, by, DIE)
-        if b in door:
-            label = "front+back" if len(door) == 1 else ("front door" if b == door[0] else "back door")
-            ty = by + DIE + (28 if power(s, b) else 18)
-            scene.add(
-                Rect(x - 2, ty - 5.5, DIE + 4, 11, "#3d3d3d", None, 1, 3),
-                Text(x + DIE / 2, ty, label, 8, "#ffffff", "middle", True),
-            )
-        if g >= 0:  # the guard stands on its base die
-            _stack(scene, s, g, x + 5, by - 46, places, _edge(s, g, clicker, legal, pick), 40)
-    yard = [
-        i
-        for i in range(len(s.codes))
-        if s.area[i] == "base" and s.owners[i] == p and standing(s, i)
-        and (s.on[i] < 0 or kind(s, s.on[i]) == "item")  # a die on an item is drawn beside it
-    ]
-    if yard:
-        yx = bx + max(len(s.bases[p]), 1) * STEP + 20
-        scene.add(Text(yx, y + 46, "in the base", 10, MUTED))
-        for k, i in enumerate(yard):
-            x = yx + k * STEP
-            if x + DIE > WIDTH - PAD:
-                break
-            _stack(scene, s, i, x, y + 100, places, _edge(s, i, clicker, legal, pick))
-    if clicker is not None:
-        _area_hits(
-            s, scene, clicker, legal, pick, ("base", p), bx - 12, y + 40, WIDTH - PAD - bx + 8, PANEL - 52
-        )
+        if k >= len(s.racks[p]):
+            continue
+        i = s.racks[p][k]
+        edge = PICK if pick == i else (LEGAL if _rack_clickable(s, p, k + 1, clicker, legal) else None)
+        _tile(scene, s, i, x, top, places, edge)
+        bottom = max(bottom, top + _tile_height(s, i))
+        if clicker != p:
+            continue
+        build = f"{seat_name(p)} build r{k + 1}"
+        if s.phase == "build" and not s.queue and build not in legal:
+            # any rack die may be clicked to build: the refusal says which ones can
+            scene.hit(dx, top, DIE, DIE, build, "only base dice are built")
+        for verb in ("build", "flash"):
+            if f"{seat_name(p)} {verb} r{k + 1}" in legal:
+                scene.hit(dx, top, DIE, DIE, f"{seat_name(p)} {verb} r{k + 1}", f"{verb} the die in r{k + 1}")
+        # swapping places: before the Bones roll, or in an arena turn (after its leftmost die)
+        if (s.phase == "arrange" or (s.variant == "arena" and s.phase == "act")) and not s.queue:
+            target = _swap_target(s, p, k + 1, pick, legal)
+            if target:
+                scene.hit(dx, top, DIE, DIE, *target)
+    x = RACK_X + 6 * COL + 12
+    coming = s.entering
+    if coming >= 0 and s.owners[coming] == p and s.area[coming] == "rack" and coming not in s.racks[p]:
+        scene.add(Text(x + COL / 2, y, "coming in", SIZE, MUTED, "middle"))  # off the rack, not yet in play
+        _tile(scene, s, coming, x, top, places, PICK)
+        bottom = max(bottom, top + _tile_height(s, coming))
+        x += COL + 12
+    if clicker == p:
+        bottom = max(bottom, _controls(scene, p, x, y - 6, legal))
+    return bottom
 
 
 CONTROLS = (("draw", "draw from the bag"), ("roll", "roll the Bones"), ("declare", "declare: base complete"),
             ("pass", "pass"), ("hold", "hold"), ("done", "done"), ("next", "next: end the turn"))
 
 
-def _controls(scene: Scene, p: int, y: float, legal: set[str]) -> None:
-    """Buttons in the picture for the one-word actions owed now (drawing, the Bones, next)."""
-    x = WIDTH - PAD - 10
-    for verb, words in reversed(CONTROLS):
-        label = f"{seat_name(p)} {verb}"
-        if label not in legal:
-            continue
-        w = 14 + 7 * len(words)
-        x -= w
-        scene.add(Rect(x, y + 8, w, 24, "#eaf2f8", PICK, 1.5, 6),
-                  Text(x + w / 2, y + 20, words, 11, PICK, "middle", True))
-        scene.hit(x, y + 8, w, 24, label, words)
-        x -= 8
+def _controls(scene: Scene, p: int, x0: float, y: float, legal: set[str]) -> float:
+    """Buttons in the picture for the one-word actions owed now (drawing, the Bones, next),
+    in rows between ``x0`` and the panel's right edge, from ``y`` down. Returns their bottom."""
+    me = seat_name(p)
+    owed = [(f"{me} {verb}", words) for verb, words in CONTROLS if f"{me} {verb}" in legal]
+    sizes = [(text_width(words, SIZE, True) + 20, 26.0) for _, words in owed]
+    bottom = y
+    for r, row in enumerate(_flow(sizes, x0, X1, 8) if owed else []):
+        k_last, x_last = row[-1]
+        shift = X1 - (x_last + sizes[k_last][0])  # each row flush with the right edge
+        by = y + r * 32
+        for k, x in row:
+            label, words = owed[k]
+            w = sizes[k][0]
+            scene.add(Rect(x + shift, by, w, 26, "#eaf2f8", PICK, 1.5, 6),
+                      Text(x + shift + w / 2, by + 13, words, SIZE, PICK, "middle", True))
+            scene.hit(x + shift, by, w, 26, label, words)
+        bottom = by + 26
+    return bottom
+
+
+def _base(
+    s: RolledBonesState,
+    scene: Scene,
+    p: int,
+    y: float,
+    clicker: int | None,
+    legal: set[str],
+    pick: int | None,
+    places: dict,
+) -> float:
+    """The base from ``y`` down: its dice front door first (what stands on each above it), the
+    places still to build, then the dice in the base; rows wrap. Returns its bottom."""
+    look = lambda j: _edge(s, j, clicker, legal, pick)  # noqa: E731
+    base = list(s.bases[p])
+    yard = [
+        i
+        for i in range(len(s.codes))
+        if s.area[i] == "base" and s.owners[i] == p and standing(s, i) and s.on[i] < 0
+    ]
+    empty = max(0, s.base_size - len(base))
+    items = [("base", b) for b in base] + [("slot", -1)] * empty + [("yard", i) for i in yard]
+    sizes = [stack_size(s, i) if what != "slot" else (COL, DIE + 4) for what, i in items]
+    heading = "base (front door first)"
+    yard_from = X0 + text_width(heading) + 20  # "in the base" starts clear of the base's heading
+    rows: list[list[tuple[int, float]]] = [[]]
+    x = X0
+    for k, (what, _) in enumerate(items):
+        if what == "yard" and k == len(base) + empty and len(rows) == 1:
+            x = max(x + 12, yard_from)
+        if rows[-1] and x + sizes[k][0] > X1:
+            rows.append([])
+            x = X0
+        rows[-1].append((k, x))
+        x += sizes[k][0] + 4
+    top = y
+    first_yard = len(base) + empty if yard else -1
+    for r, row in enumerate(rows):
+        titles = [(X0, heading)] if r == 0 else []
+        titles += [(x, "in the base") for k, x in row if k == first_yard]
+        for tx, words in titles:
+            scene.add(Text(tx, top + 8, words, SIZE, MUTED))
+        dice_top = top + (24 if titles else 6)
+        height = DIE + 4
+        for k, x in row:
+            what, i = items[k]
+            if what == "slot":
+                dx = x + (COL - DIE) / 2  # a place still to build
+                scene.add(Rect(dx - 2, dice_top - 2, DIE + 4, DIE + 4, None, "#c9bfae", 1, 8))
+            else:
+                _stack(scene, s, i, x, dice_top, places, look)
+            height = max(height, sizes[k][1])
+        top = dice_top + height + 4
+    if clicker is not None:
+        _area_hits(s, scene, clicker, legal, pick, ("base", p), PAD + 8, y, WIDTH - 2 * PAD - 8, top - y)
+    return top
 
 
 def _decoy_words(s: RolledBonesState, p: int) -> str:
@@ -488,27 +663,33 @@ def _arena_panel(
     s: RolledBonesState,
     scene: Scene,
     y: float,
-    rows: int,
     clicker: int | None,
     legal: set[str],
     pick: int | None,
     places: dict,
-) -> None:
-    h = 22 + ARENA_ROW * rows
-    scene.add(
-        Rect(PAD, y, WIDTH - 2 * PAD, h, "#f4efe4", "#8c7b5e", 1.5, 8),
-        Text(PAD + 12, y + 13, "Arena (next to every base)", 12, INK, bold=True),
-    )
-    dice = sorted(_arena(s), key=lambda i: (s.owners[i], i))
-    for k, i in enumerate(dice):
-        x = PAD + 20 + (k % ARENA_PER_ROW) * ARENA_STEP
-        yy = y + 44 + (k // ARENA_PER_ROW) * ARENA_ROW
-        _owner_tag(scene, s, i, x, yy)
-        _stack(scene, s, i, x, yy, places, _edge(s, i, clicker, legal, pick))
+) -> float:
+    """The arena from ``y`` down: every die there (under its owner's tag), in rows that wrap."""
+    look = lambda j: _edge(s, j, clicker, legal, pick)  # noqa: E731
+    index = len(scene.shapes)
+    scene.add(Text(PAD + 12, y + 14, "Arena (next to every base)", SIZE, INK, bold=True))
+    dice = sorted((i for i in _arena(s) if s.on[i] < 0), key=lambda i: (s.owners[i], i))
+    sizes = [stack_size(s, i) for i in dice]
+    top = y + 28
+    for row in _flow(sizes, PAD + 12, WIDTH - PAD - 12):
+        height = 0.0
+        for k, x in row:
+            _owner_tag(scene, s, dice[k], x + (COL - DIE) / 2, top + 8)
+            _stack(scene, s, dice[k], x, top + 22, places, look)
+            height = max(height, sizes[k][1])
+        top += 22 + height + 6
     if not dice:
-        scene.add(Text(WIDTH / 2, y + 50, "no dice in the arena", 12, MUTED, "middle"))
+        scene.add(Text(WIDTH / 2, top + 14, "no dice in the arena", SIZE, MUTED, "middle"))
+        top += 30
+    bottom = top + 4
+    _under(scene, index, Rect(PAD, y, WIDTH - 2 * PAD, bottom - y, "#f4efe4", "#8c7b5e", 1.5, 8))
     if clicker is not None:
-        _area_hits(s, scene, clicker, legal, pick, ("arena", -1), PAD, y, WIDTH - 2 * PAD, h)
+        _area_hits(s, scene, clicker, legal, pick, ("arena", -1), PAD, y, WIDTH - 2 * PAD, bottom - y)
+    return bottom
 
 
 def _area_hits(
@@ -550,7 +731,7 @@ def _die_hits(
     places: dict,
 ) -> None:
     me = seat_name(p)
-    for i, (x, y, size) in places.items():
+    for i, (x, y, w, h) in places.items():
         if s.area[i] == "rack":
             continue
         d = die_label(i)
@@ -574,7 +755,7 @@ def _die_hits(
         if target is None and not s.queue and s.phase == "act":
             target = _act_target(s, p, i, pick, legal)
         if target is not None:
-            scene.hit(x, y, size, size, *target)
+            scene.hit(x, y, w, h, *target)
 
 
 def _act_target(s: RolledBonesState, p: int, i: int, pick: int | None, legal: set[str]):
@@ -605,55 +786,52 @@ def _names(s: RolledBonesState, dice: tuple[int, ...]) -> str:
     return " and ".join(f"d{i + 1} {die_type(s.codes[i]).name} ({value(s, i)})" for i in dice)
 
 
-def _battle_panel(s: RolledBonesState, scene: Scene, y: float) -> None:
-    r = s.last_rolls
-    scene.add(
-        Rect(PAD, y, WIDTH - 2 * PAD, 56, "#ffffff", "#c9bfae", 1, 8),
-        Text(PAD + 12, y + 14, "Last battle", 12, INK, bold=True),
-    )
-    b = s.battle
+def _battle_panel(s: RolledBonesState, scene: Scene, y: float) -> float:
+    """The battle waiting for its defender, or the last one's rolls and sums; returns its bottom."""
+    index = len(scene.shapes)
+    r, b = s.last_rolls, s.battle
+    width = WIDTH - 2 * PAD - 24
+    fill, edge, line = "#ffffff", "#c9bfae", 1.0
     if b is not None:  # an attack waiting for the defender's answer
+        fill, edge, line = "#fff6e0", "#8a5300", 1.5
         how = "shoots at" if b.projectile else "attacks"
-        scene.add(
-            Rect(PAD, y, WIDTH - 2 * PAD, 56, "#fff6e0", "#8a5300", 1.5, 8),
-            Text(PAD + 12, y + 14, "Battle declared", 12, INK, bold=True),
-            Text(
-                PAD + 12,
-                y + 36,
-                f"{seat_name(b.seat)}'s {_names(s, b.attackers)} {how} "
-                f"{seat_name(s.owners[b.named])}'s {_names(s, (b.named,))}: waiting for the defender",
-                12,
-                INK,
-                bold=True,
-            ),
-        )
-        return
-    if not r:
-        scene.add(Text(PAD + 12, y + 36, "no battle yet", 11, MUTED))
-        return
-    a, d = seat_name(r["attacker"]), seat_name(r["defender"])
-    pa, pd = r["parts"]
-    parts = []
-    if "hit" in r:
-        ha, hd = r["hit"]
-        parts.append(f"hit roll {ha} against {hd}: " + ("hit" if ha >= hd else "miss"))
-    if "rolls" in r:
-        ra, rd = r["rolls"]
-        parts.append(f"{a} {sum_text(ra, list(pa))} against {d} {sum_text(rd, list(pd))}")
-    kind_words = "projectile" if r["projectile"] else "hand to hand"
-    scene.add(
-        Text(PAD + 110, y + 14, f"{a} attacked {d} ({kind_words})", 11, INK),
-        Text(PAD + 12, y + 36, " · ".join(parts), 13, INK, bold=True),
-    )
+        scene.add(Text(PAD + 12, y + 14, "Battle declared", SIZE, INK, bold=True))
+        words = (f"{seat_name(b.seat)}'s {_names(s, b.attackers)} {how} "
+                 f"{seat_name(s.owners[b.named])}'s {_names(s, (b.named,))}: waiting for the defender")
+        last = _lines(scene, PAD + 12, y + 34, wrap(words, width, 13, True), 13, INK, True, 17)
+    elif not r:
+        scene.add(Text(PAD + 12, y + 14, "Last battle", SIZE, INK, bold=True),
+                  Text(PAD + 12, y + 34, "no battle yet", SIZE, MUTED))
+        last = y + 34
+    else:
+        a, d = seat_name(r["attacker"]), seat_name(r["defender"])
+        pa, pd = r["parts"]
+        parts = []
+        if "hit" in r:
+            ha, hd = r["hit"]
+            parts.append(f"hit roll {ha} against {hd}: " + ("hit" if ha >= hd else "miss"))
+        if "rolls" in r:
+            ra, rd = r["rolls"]
+            parts.append(f"{a} {sum_text(ra, list(pa))} against {d} {sum_text(rd, list(pd))}")
+        kind_words = "projectile" if r["projectile"] else "hand to hand"
+        heading = "Last battle"
+        scene.add(Text(PAD + 12, y + 14, heading, SIZE, INK, bold=True),
+                  Text(PAD + 12 + text_width(heading, SIZE, True) + 16, y + 14,
+                       fit(f"{a} attacked {d} ({kind_words})", width - 100), SIZE, INK))
+        lines = [line for part in parts for line in wrap(part, width, 13, True)]
+        last = _lines(scene, PAD + 12, y + 34, lines, 13, INK, True, 17)
+    bottom = last + 18
+    _under(scene, index, Rect(PAD, y, WIDTH - 2 * PAD, bottom - y, fill, edge, line, 8))
+    return bottom
 
 
 # ---- what changed ---------------------------------------------------------------------------------------
 def _marks(before: RolledBonesState, s: RolledBonesState, scene: Scene, places: dict) -> None:
-    for i, (x, y, size) in places.items():
+    for i, (x, y, w, h) in places.items():
         was = (before.area[i], before.on[i], before.face[i], before.amount[i])
         now = (s.area[i], s.on[i], s.face[i], s.amount[i])
         if was != now:
-            access.box(scene, x, y, size, size, 3 if size >= 30 else 2, 7 if size >= 30 else 4)
+            access.box(scene, x, y, w, h, 3 if h >= 30 else 2, 7 if h >= 30 else 4)
 
 
 # ---- words ------------------------------------------------------------------------------------------------
@@ -690,8 +868,8 @@ def _legend_entries() -> list[Entry]:
     def sample(k: str):
         def draw(scene: Scene, x: float, y: float) -> None:
             scene.add(
-                Rect(x - 9, y - 9, 18, 18, FILL[k], EDGE[k], 1.2, 4),
-                Text(x, y, KIND_LETTER[k], 9, INK, "middle", True),
+                Rect(x - 10, y - 10, 20, 20, FILL[k], EDGE[k], 1.2, 4),
+                Text(x, y, KIND_LETTER[k], SIZE, INK, "middle", True),
             )
 
         return draw
@@ -700,22 +878,43 @@ def _legend_entries() -> list[Entry]:
         star(scene, x, y, 7)
 
     def seat_icon(scene: Scene, x: float, y: float) -> None:
-        scene.add(
-            Rect(x - 11, y - 6, 22, 11, SEAT[0], None, 1, 3), Text(x, y, "P1", 8, "#ffffff", "middle", True)
-        )
+        w = text_width("P1", SIZE, True) + 10
+        scene.add(Rect(x - w / 2, y - LINE / 2, w, LINE, SEAT[0], None, 1, 3),
+                  Text(x, y, "P1", SIZE, "#ffffff", "middle", True))
+
+    def chip_icon(scene: Scene, x: float, y: float) -> None:
+        scene.add(Rect(x - 15, y - CHIP / 2, 30, CHIP, FILL["magic"], EDGE["magic"], 1.2, 5),
+                  Text(x, y, "+1", SIZE, INK, "middle", True))
+
+    def holds_icon(scene: Scene, x: float, y: float) -> None:
+        scene.add(Rect(x - 19, y - 8, 16, 16, FILL["creature"], EDGE["creature"], 1.2, 3),
+                  Rect(x + 3, y - 8, 16, 16, FILL["item"], EDGE["item"], 1.2, 3),
+                  Line(x - 3, y, x + 3, y, EDGE["item"], 4))
+
+    def stand_icon(scene: Scene, x: float, y: float) -> None:
+        scene.add(Rect(x - 10, y - 10, 20, 21, STACKED, None, 1, 4),
+                  Rect(x - 6, y - 9, 12, 8, FILL["creature"], EDGE["creature"], 1, 2),
+                  Rect(x - 6, y + 1, 12, 8, FILL["base"], EDGE["base"], 1, 2))
 
     return [
-        Entry("base die", sample("base")),
-        Entry("creature", sample("creature")),
-        Entry("item", sample("item")),
-        Entry("magic", sample("magic")),
-        Entry("F flash · B banding · S first strike · W flying"),
+        Entry("base die", sample("base"), 22),
+        Entry("creature", sample("creature"), 22),
+        Entry("item", sample("item"), 22),
+        Entry("magic", sample("magic"), 22),
+        Entry("F flash"),
+        Entry("B banding"),
+        Entry("S first strike"),
+        Entry("W flying"),
         Entry("★ power face", star_icon),
-        Entry("? a die in another player's bag"),
-        Entry("✓ has acted this turn", lambda scene, x, y: acted_badge(scene, x, y), 16),
+        Entry("✓ has acted this turn", lambda scene, x, y: acted_badge(scene, x, y), 18),
+        Entry("magic riding the die above", chip_icon, 32),
         Entry("↻ recurring magic"),
-        Entry("owner", seat_icon, 24),
-        Entry("green edge: a click can use it · blue edge: picked"),
+        Entry("a creature and the item it carries", holds_icon, 40),
+        Entry("shaded: a die standing on the die below", stand_icon, 22),
+        Entry("owner", seat_icon, 28),
+        Entry("? a die in another player's bag"),
+        Entry("green edge: a click can use it"),
+        Entry("blue edge: picked"),
         access.CHANGE_ENTRIES["box"],
     ]
 

@@ -1,0 +1,146 @@
+"""The Rolled Bones picture (issue 20: it fits a notebook 934 px wide, 1366×768 with the file
+browser open, at full size with no text under 12 px; issue 22: nothing overlaps, nothing is cut
+off, nothing is left out). Along random games of each variant and table size, in the seat to
+move's view (with a die picked, too) and the all-seeing one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bonekit.games.rolled_bones import RolledBones
+from bonekit.games.rolled_bones.dice import magic_on
+from bonekit.games.rolled_bones.scenarios import empty_table, place
+from bonekit.widgets import Rect, Scene, Text, raster, render
+from bonekit.widgets.theme import dark
+
+NOTEBOOK = 934  # px a picture gets at 1366x768 with JupyterLab's file browser open
+SMALLEST = 12  # px: the smallest text issue 20 accepts there
+GAME = RolledBones()
+CASES = [("base", 2, {}), ("base", 3, {}), ("base", 4, {}), ("base", 6, {}), ("base", 4, {"alliances": True}),
+         ("arena", 2, {}), ("arena", 3, {}), ("arena", 6, {})]
+
+
+def _id(case) -> str:
+    variant, players, options = case
+    return f"{variant}-{players}" + "".join(f"-{k}" for k in options)
+
+
+def text_box(t: Text) -> tuple[float, float, float, float]:
+    """Where ``t`` is drawn (the raster's font; the height a little under the font size)."""
+    width = raster.font(t.size, t.bold).getlength(t.text)
+    x0 = {"start": t.x, "middle": t.x - width / 2, "end": t.x - width}[t.anchor]
+    return x0, t.y - 0.4 * t.size, x0 + width, t.y + 0.4 * t.size
+
+
+def overlaps(scene: Scene) -> list[tuple[str, str]]:
+    """Pairs of texts that touch (more than a pixel side by side, any height one above the other)."""
+    boxes = sorted((text_box(t), t.text) for t in scene.shapes if isinstance(t, Text) and t.text.strip())
+    out = []
+    for k, (p, a) in enumerate(boxes):
+        for q, b in boxes[k + 1:]:
+            if q[0] > p[2] - 1:
+                break
+            if min(p[2], q[2]) - max(p[0], q[0]) > -1 and min(p[3], q[3]) - max(p[1], q[1]) > 0:
+                out.append((a, b))
+    return out
+
+
+def problems(scene: Scene, state) -> list[str]:
+    """Everything wrong with one picture of ``state``."""
+    out = []
+    scale = min(1.0, NOTEBOOK / scene.width)
+    texts = [t for t in scene.shapes if isinstance(t, Text) and t.text.strip()]
+    out += [f"{t.text!r} at {t.size * scale:.1f} px" for t in texts if t.size * scale < SMALLEST]
+    for t in texts:
+        x0, y0, x1, y1 = text_box(t)
+        if x0 < 0 or x1 > scene.width or y0 < 0 or y1 > scene.height:
+            out.append(f"{t.text!r} outside the picture ({x0:.0f}..{x1:.0f} of {scene.width})")
+    out += [f"{a!r} overlaps {b!r}" for a, b in overlaps(scene)]
+    out += [f"a box at x {r.x:.0f}..{r.x + r.w:.0f} outside the picture" for r in scene.shapes
+            if isinstance(r, Rect) and (r.x < 0 or r.x + r.w > scene.width or r.y + r.h > scene.height)]
+    out += [f"{h.target!r}'s region outside the picture" for h in scene.hits
+            if h.x < 0 or h.x + h.w > scene.width or h.y < 0 or h.y + h.h > scene.height]
+    labels = [t.text for t in texts]
+    for i, area in enumerate(state.area):
+        if area in ("rack", "base", "arena") and labels.count(f"d{i + 1}") != 1:
+            out.append(f"d{i + 1} ({area}) drawn {labels.count(f'd{i + 1}')} times")
+    return out
+
+
+def pictures(case, moves: int = 260, every: int = 3):
+    """(state, scene) along a random game of ``case``: the seat to move's view, with one of its
+    dice picked now and then, and the all-seeing view."""
+    variant, players, options = case
+    state = GAME.new(players, variant=variant, seed=players * 7 + len(options), **options)
+    rng = random.Random(players)
+    for step in range(moves):
+        if step % every == 0 or GAME.is_over(state):
+            seat = (GAME.to_move(state) or (0,))[0]
+            scene = render(GAME, state, seat, seat)
+            yield state, scene
+            picks = sorted(h.target for h in scene.hits if h.target.startswith("select:"))
+            if picks:
+                yield state, render(GAME, state, seat, seat, rng.choice(picks)[len("select:"):])
+            if step % (every * 5) == 0:
+                yield state, render(GAME, state)
+        if GAME.is_over(state):
+            return
+        state, _ = GAME.apply(state, rng.choice(GAME.all_legal_actions(state)))
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_every_die_is_drawn_and_labelled_with_12_px_text_that_neither_overlaps_nor_leaves(case):
+    seen = 0
+    for state, scene in pictures(case):
+        assert scene.width <= 930
+        wrong = problems(scene, state)
+        assert not wrong, f"{_id(case)}, round {state.round}, {state.phase}: {wrong[:6]}"
+        seen += 1
+    assert seen > 20
+
+
+def test_the_dark_picture_keeps_every_shape_in_place():
+    state = next(s for s, _ in pictures(CASES[2], moves=60) if s.round >= 2)
+    light = render(GAME, state, 0, 0)
+    assert [(t.x, t.y, t.text, t.size) for t in dark(light).shapes if isinstance(t, Text)] == \
+        [(t.x, t.y, t.text, t.size) for t in light.shapes if isinstance(t, Text)]
+
+
+def _crowded():
+    """P1 with a full base, a guard carrying an item on its front door, magic on a base die and
+    on the guard, more dice in the base than one row holds; fifteen dice in the arena, one of
+    them standing on an item."""
+    bag = {"B0001": 8, "C0001": 12, "I0001": 2, "M0001": 2}
+    s = empty_table(2, bags=[bag, bag])
+    base = [place(s, 0, "B0001", 4, "base") for _ in range(6)]
+    goblin = place(s, 0, "C0001", 3, base[0])
+    place(s, 0, "I0001", 2, goblin)
+    place(s, 0, "M0001", 5, base[1])
+    place(s, 0, "M0001", 1, goblin)
+    yard = [place(s, 0, "C0001", 2, "base") for _ in range(8)]
+    arena = [place(s, 0, "C0001", 4, "arena") for _ in range(3)]
+    arena += [place(s, 1, "C0001", 4, "arena") for _ in range(10)]
+    blade = place(s, 1, "I0001", 5, "arena")
+    rider = place(s, 1, "C0001", 3, blade)  # a creature standing on an item
+    for code in ("B0001", "B0001", "I0001"):
+        place(s, 0, code, 1, "rack")
+    return s, base, yard, arena + [blade, rider]
+
+
+def test_a_crowded_table_wraps_its_rows_and_leaves_no_die_out():
+    """The old picture stopped drawing at the right edge ('+3 more', or nothing for the dice in
+    the base); now rows wrap, and every die can still be clicked."""
+    s, base, yard, arena = _crowded()
+    scene = render(GAME, s, 0, 0)
+    assert not problems(scene, s)
+    targets = {h.target for h in scene.hits}
+    for i in yard + arena[:3]:
+        assert f"select:d{i + 1}" in targets, i
+    assert any(t.text == "+3" for t in scene.shapes if isinstance(t, Text))  # the magic on base[1]
+    assert magic_on(s, base[1])
+    # after picking a creature in the arena, each of P2's dice there is a target
+    scene = render(GAME, s, 0, 0, f"d{arena[0] + 1}")
+    attacks = {h.target for h in scene.hits if " attack " in h.target}
+    assert {f"P1 attack d{arena[0] + 1} d{i + 1}" for i in arena[3:]} <= attacks

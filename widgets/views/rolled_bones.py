@@ -234,7 +234,7 @@ def draw_die(
         scene.add(
             Rect(x, y, DIE, DIE, "#dddddd", "#6a6a6a", 1.2, 7),
             Text(x + 4, y + 10, f"d{i + 1}", SIZE, INK),
-            Text(x + DIE / 2, y + 31, "?", 22, INK, "middle", True),
+            Text(x + DIE / 2, y + 29, "?", 22, INK, "middle", True),
         )
         return
     t = die_type(code)
@@ -246,16 +246,16 @@ def draw_die(
         else str(value(s, i) if s.area[i] in ("base", "arena") else f.value)
     )
     scene.add(Text(x + 4, y + 10, f"d{i + 1}", SIZE, INK),
-              Text(x + DIE / 2, y + 31, shown, 22, INK, "middle", True))
+              Text(x + DIE / 2, y + 29, shown, 22, INK, "middle", True))
     if acted:
         acted_badge(scene, x + DIE - 11, y + 11)
     letters = "".join(
         SYMBOL_LETTER[sym] for sym in ("flash", "band", "first_strike", "flying") if sym in f.symbols
     ) + ("↻" if t.kind == "magic" and f.effect == "drain" else "")
     if letters:
-        scene.add(Text(x + DIE - 4, y + DIE - 10, letters, SIZE, INK, "end", True))
+        scene.add(Text(x + DIE - 4, y + DIE - 9, letters, SIZE, INK, "end", True))
     if power(s, i):
-        star(scene, x + 12, y + DIE - 11, 7)
+        star(scene, x + 12, y + DIE - 10, 7)
 
 
 def acted_badge(scene: Scene, cx: float, cy: float) -> None:

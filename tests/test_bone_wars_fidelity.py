@@ -356,6 +356,23 @@ def test_rp_and_the_archive_come_before_the_head():
     assert GAME.outcome(state).winners == (1,)
 
 
+def test_a_three_way_tie_says_what_the_archive_settles_and_what_the_heads_do():
+    """Three tie on RP; two of them hold the most archived cards and the larger head of those
+    two wins: the summary names both steps, never says the cards alone decided it."""
+    state = _tied_end(3, head_cm=[55, 59, 60])
+    state.boards[2].archive = {"A": state.boards[2].archive["A"][:1]}
+    out = GAME.outcome(state)
+    assert out.winners == (1,)
+    assert out.summary == (
+        "P1, P2 and P3 tie at 30 RP; P1 and P2 hold the most archived species cards (2 each, to "
+        "P3's 1); the tie-break (bone_wars.ruling.ties) goes to the larger head: P2 wins, 59 cm "
+        "to P1's 55 cm.")
+    shared = _tied_end(3)
+    shared.boards[2].archive = {}
+    assert GAME.outcome(shared).summary.endswith(
+        "no head sizes given (bone_wars.ruling.ties): P1 and P2 share the win.")
+
+
 @pytest.mark.parametrize("bad", [[56], [56, "57"], 56, [56, 20], [56, True]])
 def test_head_sizes_must_be_one_whole_number_per_player(bad):
     with pytest.raises(ValueError, match="head_cm"):

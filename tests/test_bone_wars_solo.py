@@ -158,7 +158,7 @@ def test_he_passes_when_he_cannot_pay_and_takes_a_species_card():
     solo.play_turn(state, events)
     solo.settle(state, events)
     assert state.passed[THEODORE] and len(b.hand) >= hand + 1
-    assert b.university is not None and any("(Theodore) passes" in e.text for e in events)
+    assert b.university is not None and any("Theodore passes." == e.text for e in events)
 
 
 def test_a_tie_goes_to_the_bigger_head_if_you_give_yours_else_it_is_shared():

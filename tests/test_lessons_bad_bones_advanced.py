@@ -71,9 +71,11 @@ def test_exercises_are_unanswered_and_their_solutions_folded_at_the_end():
                  if c["cell_type"] == "code" and joined(c["source"]).startswith("answer = ...")]
     assert len(exercises) == 4
     assert all("Not answered yet" in outputs_text(c) for c in exercises)
-    last = joined([c for c in all_cells if c["cell_type"] == "markdown"][-1]["source"])
-    assert last.startswith("## Solutions")
-    assert all_cells[-1]["cell_type"] == "markdown"            # no hidden check cell after them
+    # the solutions come last, followed only by the markdown link back to the first move
+    back = all_cells[-1]
+    assert back["cell_type"] == "markdown" and "back to the first move" in joined(back["source"])
+    last = joined(all_cells[-2]["source"])
+    assert last.startswith("## Solutions") and all_cells[-2]["cell_type"] == "markdown"
     assert [int(n) for n in re.findall(r"<summary>Solution to exercise (\d)</summary>", last)] == [1, 2, 3, 4]
 
 
@@ -134,7 +136,7 @@ def test_the_folded_solutions_pass_their_checkers():
     order = lessons.buying_order(players=3, first=1, turns=7)
     assert check(["P2", "P3", "P1", "P1", "P3", "P2", "P2"], order).ok
     assert check("white", lessons.judge_labyrinth).ok and check("P1 symbol purple", lessons.judge_axe).ok
-    solutions = joined([c for c in cells() if c["cell_type"] == "markdown"][-1]["source"])
+    solutions = joined(cells()[-2]["source"])  # the last cell is the link back to the first move
     assert '"white"' in solutions and '"P1 symbol purple"' in solutions and '"new traps only"' in solutions
 
 

@@ -68,7 +68,8 @@ def test_exercises_are_unanswered_and_their_solutions_folded_at_the_end():
                  if c["cell_type"] == "code" and joined(c["source"]).startswith("answer = ...")]
     assert len(exercises) == 3
     assert all("Not answered yet" in outputs_text(c) for c in exercises)
-    last = joined(all_cells[-1]["source"])
+    assert "back to the first move" in joined(all_cells[-1]["source"])  # then only the link back
+    last = joined(all_cells[-2]["source"])
     assert last.startswith("## Solutions")
     assert [int(n) for n in re.findall(r"<summary>Solution to exercise (\d)</summary>", last)] == [1, 2, 3]
     # the solutions name what the judges accept

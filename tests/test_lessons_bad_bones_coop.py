@@ -44,7 +44,8 @@ def test_exercises_have_placeholders_and_solutions_only_at_the_end(nb):
     for cell in exercises:
         assert "Not answered yet" in _outputs(cell)
     solutions = [i for i, c in enumerate(nb.cells) if "<details><summary>Solution" in c.source]
-    assert solutions == [len(nb.cells) - 1]
+    assert solutions == [len(nb.cells) - 2]  # then only the link back to the first move
+    assert "back to the first move" in nb.cells[-1].source
 
 
 def test_a_tower_stops_one_skeleton_and_its_ruins_turn_the_others_north():
@@ -63,7 +64,7 @@ def test_exercise_1_comes_before_the_example_that_answers_it(nb):
     example = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "P1 move a2 e" in c.source)
     assert exercise < example
     assert "2" not in _outputs(nb.cells[exercise]).replace("Not answered yet", "")
-    solutions = nb.cells[-1].source
+    solutions = nb.cells[-2].source
     assert "**2.**" in solutions.split("Solution to exercise 1")[1].split("</details>")[0]
 
 

@@ -348,7 +348,9 @@ def test_exercises_are_unanswered_and_solutions_come_last():
     exercises = [c for c in nb if c["cell_type"] == "code" and "answer = ..." in joined(c["source"])]
     assert len(exercises) == 3
     assert all("Not answered yet" in outputs(c) for c in exercises)
-    last = joined(nb[-1]["source"])
+    # the solutions come last, before only the link back to the first move
+    assert "back to the first move" in joined(nb[-1]["source"])
+    last = joined(nb[-2]["source"])
     assert last.startswith("## Solutions") and last.count("<details>") == 3
     # the solutions agree with the engine
     assert "**$5.**" in last and lessons.play_cost(lessons.cost_quiz(), "expedition") == 5
@@ -379,7 +381,7 @@ def test_prose_numbers_agree_with_the_saved_outputs():
     assert "gains $2" in output_after("Hadrosaurus")
     assert "26 RP" in output_after("example: the final scoring")
     passing = output_after("P1 passes straight away")
-    assert "row 2, column 2" in passing and "university space 2: Marsh" in passing
+    assert "row 2, column 2" in passing and "university space 2, so Marsh is the patron" in passing
     assert "The neutral team moves to university space 1." in passing
     assert "gains 1 loyalty with Marsh" in passing and passing.count("gains $1") == 2
     scores = output_after("A whole game, step by step")

@@ -140,9 +140,9 @@ def test_habits_are_the_catalog_bullets():
 
 
 def test_rare_cover_and_full_crates_habits():
-    assert lessons.rare_pick({"claw": 1}) == "P2 take claw"
-    assert lessons.rare_pick({"claw": 1, "carnivore": 1}) == "P2 take carnivore"   # skull before limb
-    assert lessons.cover_pick(3) == "P2 choose money" and lessons.cover_pick(7) == "P2 choose rp"
+    assert lessons.rare_pick({"claw": 1}) == "he takes a claw"
+    assert lessons.rare_pick({"claw": 1, "carnivore": 1}) == "he takes a carnivore skull"  # skull, limb
+    assert lessons.cover_pick(3) == "he takes $2" and lessons.cover_pick(7) == "he takes 1 RP"
     after, events = lessons.full_crates(["torso", "tail", "paw", "claw"], 3, "wing")
     assert after.boards[THEODORE].covers == 2 and len(after.boards[THEODORE].crates) == 5
     assert after.boards[THEODORE].rp == 0 and any("no bonus" in t for t in texts(events))
@@ -160,7 +160,7 @@ def test_passing_when_he_cannot_pay():
     before = lessons.passing()
     after, events = lessons.theodore_turn(before)
     said = texts(events)
-    assert said[0] == "P2 (Theodore) passes." and after.passed[THEODORE]
+    assert said[0] == "Theodore passes." and after.passed[THEODORE]
     assert after.boards[THEODORE].university is not None
     assert len([c for c in after.boards[THEODORE].hand if c in D.species]) >= 1
 
@@ -169,6 +169,10 @@ def test_ties_and_exercise_2_judge():
     assert solo.who_wins(lessons.tie(9), None) == (0, THEODORE)
     heads = (None, 58, 55, D.head_cm)
     assert [lessons.tie_winner(h) for h in heads] == ["shared", "you", "Theodore", "shared"]
+    # exercise 2: the archive count comes before the heads
+    assert lessons.tie_winner(60, (2, 3)) == "Theodore" and lessons.tie_winner(None, (3, 2)) == "you"
+    solutions = "".join(json.loads(NOTEBOOK.read_text())["cells"][-2]["source"])
+    assert "**Theodore.**" in solutions.split("Solution to exercise 2")[1]
     # the prose's level game (LEVEL_SEED: re-found when the teams' step off the universities
     # at the start of each round changed the games)
     final, _ = lessons.bot_game(lessons.LEVEL_SEED)
@@ -221,7 +225,9 @@ def test_the_notebook_ran_without_errors_and_exercises_wait():
     assert not any(o.get("output_type") == "error" for c in code for o in c.get("outputs", []))
     exercises = [c for c in code if "answer = ..." in joined(c["source"])]
     assert len(exercises) == 2 and all("Not answered yet" in outputs(c) for c in exercises)
-    last = joined(nb[-1]["source"])
+    # the solutions come last, before only the link back to the first move
+    assert "back to the first move" in joined(nb[-1]["source"])
+    last = joined(nb[-2]["source"])
     assert last.startswith("## Solutions") and last.count("<details>") == 2
     assert "**2.**" in last and "**Theodore.**" in last                       # the judges' answers
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from ...core.actions import Action, seat_name
 from ...core.events import Event
+from ...core.words import plural
 from .data import components
 from .perks import grant
 from .state import THEODORE, BoneWarsState, Decision, decision, rival
+from .text import a_bone, bone_name, bones_words
 
 THEODORE_HOOKS: dict = {}
 """The solo game's own answers where Theodore does not choose like a player (``solo`` fills
@@ -71,7 +73,11 @@ def say(events: list[Event] | None, kind: str, rule: str, text: str, **data) -> 
 
 
 def who(state: BoneWarsState, seat: int) -> str:
+    """A player in the events: ``P1``, ``P1 (Ada)`` with a name given; in the solo game Theodore
+    is ``Theodore``, as in the events his own turn writes (never ``P2 (Theodore)'s team``)."""
     name = state.names[seat]
+    if theodore(state, seat):
+        return name
     return seat_name(seat) if name == seat_name(seat) else f"{seat_name(seat)} ({name})"
 
 
@@ -117,7 +123,7 @@ def gain_bone(state: BoneWarsState, seat: int, kind: str, events: list[Event] | 
     b.crates.append(kind)
     # ``how`` is a verb phrase the bone follows ("draws": "P1 draws a tail."), or holds the bone's
     # place as ``{bone}`` ("takes {bone} from the rare display")
-    words = how.format(bone=f"a {kind}") if "{bone}" in how else f"{how} a {kind}"
+    words = how.format(bone=a_bone(kind)) if "{bone}" in how else f"{how} {a_bone(kind)}"
     say(events, "bone", "crates", f"{who(state, seat)} {words}.", seat=seat, bone=kind)
     if len(b.crates) > capacity(state, seat):
         if theodore(state, seat):
@@ -135,7 +141,7 @@ def bag_bone(state: BoneWarsState, seat: int, events: list[Event] | None) -> Non
             events,
             "draw",
             "grants.extra_bone_draw",
-            f"{who(state, seat)} draws {two[0]} and {two[1]} and keeps one.",
+            f"{who(state, seat)} draws two bones, {bones_words(two)}, to keep one.",
             seat=seat,
         )
         return
@@ -151,12 +157,12 @@ def gain_loyalty(state: BoneWarsState, seat: int, patron: str, n: int, events: l
     b.loyalty[patron] = min(top, before + n)
     extra = before + n - b.loyalty[patron]
     b.rp += extra
-    tail = f" ({extra} over the top: {extra} RP)" if extra else ""
+    tail = f"; {extra} over the top: {extra} RP" if extra else ""
     say(
         events,
         "loyalty",
         "loyalty",
-        f"{who(state, seat)} gains {n} loyalty with {patron.title()} ({before} → {b.loyalty[patron]}){tail}.",
+        f"{who(state, seat)} gains {n} loyalty with {patron.title()} ({before} → {b.loyalty[patron]}{tail}).",
         seat=seat,
         patron=patron,
         n=n,
@@ -326,7 +332,7 @@ def _look(state: BoneWarsState, seat: int, n: int, events: list[Event] | None) -
             events,
             "look",
             "bonus.species_look",
-            f"{who(state, seat)} looks at {len(cards)} species cards.",
+            f"{who(state, seat)} looks at {plural(len(cards), 'species card')}.",
             seat=seat,
         )
 
@@ -413,7 +419,7 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
             events,
             "return",
             "crates",
-            f"{who(state, seat)}'s crates are full: a {args[0]} goes back to the bag.",
+            f"{who(state, seat)}'s crates are full: {a_bone(args[0])} goes back to the bag.",
             seat=seat,
         )
     elif k == "draw" and verb == "draw":
@@ -437,7 +443,7 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
             events,
             "exchange",
             "bonus.exchange",
-            f"{who(state, seat)} swaps a {mine} for the rare {theirs}.",
+            f"{who(state, seat)} swaps {a_bone(mine)} for the rare {bone_name(theirs)}.",
             seat=seat,
         )
     elif k == "keep" and verb == "keep":
@@ -518,8 +524,9 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
             events,
             "slot",
             "bonus.slot",
-            f"{who(state, seat)} places an upgraded action slot "
-            f"({'as an extra slot' if args[0] == 'extra' else 'over slot ' + args[0]}).",
+            f"{who(state, seat)} adds an upgraded action slot tile as an extra slot."
+            if args[0] == "extra"
+            else f"{who(state, seat)} places an upgraded action slot tile over slot {args[0]}.",
             seat=seat,
         )
     elif k == "rearchive" and verb == "archive":
@@ -559,7 +566,8 @@ def answer(state: BoneWarsState, action: Action, events: list[Event] | None) -> 
         bones = list(p.get("bones"))
         bones.remove(args[0])
         state.bag.extend(bones)
-        gain_bone(state, seat, args[0], events, "keeps, of the two drawn,")
+        back = f"keeps {{bone}} and puts {bones_words(bones)} back in the bag"
+        gain_bone(state, seat, args[0], events, back)
     elif k == "specialist" and verb == "attach":
         b.specialists_used.append(args[0])
         say(

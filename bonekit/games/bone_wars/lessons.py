@@ -27,6 +27,7 @@ from .bots import ScholarBot
 from .data import components
 from .game import BoneWars
 from .state import BoneWarsState, Turn
+from .text import and_list, bones_words, number
 
 S = BoneWarsState
 
@@ -534,36 +535,7 @@ def species_line(species: str) -> str:
 
 # ---- the table in words (what the notebooks print instead of Python lists and dicts) --------------
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_PLURAL = {"torso": "torsos", "tail": "tails", "herbivore": "herbivore skulls",
-           "carnivore": "carnivore skulls", "paw": "paws", "flipper": "flippers", "claw": "claws",
-           "wing": "wings"}
-_SINGLE = {"herbivore": "herbivore skull", "carnivore": "carnivore skull"}
-
-
-def number(n: int) -> str:
-    """A small count in words (``3`` → ``three``); larger ones as digits."""
-    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``; ``nothing`` for none."""
-    items = list(items)
-    if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def bones_words(bones: Sequence[str]) -> str:
-    """Bones in words, in the order each kind first appears: ``a carnivore skull, two wings and a
-    claw``; ``no bones`` for none."""
-    counts: dict[str, int] = {}
-    for kind in bones:
-        counts[kind] = counts.get(kind, 0) + 1
-    if not counts:
-        return "no bones"
-    return and_list([f"a {_SINGLE.get(k, k)}" if n == 1 else f"{number(n)} {_PLURAL.get(k, k + 's')}"
-                     for k, n in counts.items()])
+# number, and_list and bones_words live in text.py (the events and the text board say them too)
 
 
 def card_name(card: str) -> str:

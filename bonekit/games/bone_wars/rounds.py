@@ -10,6 +10,7 @@ from . import effects, turn
 from .data import components
 from .effects import queue, say, who
 from .state import PATRONS, THEODORE, BoneWarsState, PlayerBoard, Site, decision
+from .text import grant_words, number
 
 SOLO_CARDS = frozenset(c.id for c in components().solo_cards)
 ROUND_DECISIONS = ("depart", "profession", "university")
@@ -177,7 +178,7 @@ def apply_bundle(state: BoneWarsState, action: Action, events: list[Event] | Non
             events,
             "bundle",
             "setup.bundles",
-            f"{who(state, seat)} takes {d.species[sp].name} and its bones ({', '.join(bones)}).",
+            f"{who(state, seat)} takes {d.species[sp].name} and the {number(len(bones))} bones lying on it.",
             seat=seat,
         )
         for bone in bones:
@@ -359,8 +360,8 @@ def answer_pass(state: BoneWarsState, action: Action, events: list[Event] | None
             events,
             "university",
             "pass.team",
-            f"{who(state, seat)}'s team returns to university space {space}: "
-            f"{b.patron.title()} is the patron; the grant there: {components().grants[b.grant].text}",
+            f"{who(state, seat)}'s team returns to university space {space}, so {b.patron.title()} is "
+            f"the patron; the grant there: {grant_words(b.grant)}.",
             seat=seat,
         )
         loyalty = components().loyalty

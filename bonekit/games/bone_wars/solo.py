@@ -367,7 +367,8 @@ def _team_action(
         reach = [i for i in range(min(depth, 3)) if site.bones[i] is not None]
         if reach:
             bone, site.bones[reach[-1]] = site.bones[reach[-1]], None
-            effects.gain_bone(state, THEODORE, bone, events, f"digs up at {d.dig_sites[site.id].name}")
+            where = d.dig_sites[site.id].name
+            effects.gain_bone(state, THEODORE, bone, events, f"digs up {{bone}} at {where}")
             return 0, 1
         return None
     if action == "camp":

@@ -26,6 +26,7 @@ from .data import SoloCard, components
 from .game import BoneWars
 from .lessons import and_list, card_name, facts
 from .state import THEODORE, BoneWarsState
+from .text import a_bone
 
 S = BoneWarsState
 
@@ -287,19 +288,23 @@ def habits(rules: RuleCatalog) -> list[tuple[str, str]]:
 
 def rare_pick(display: dict[str, int]) -> str:
     """Theodore's answer when a bonus gives him a rare bone and the display holds ``display``
-    (kinds not named hold 2)."""
+    (kinds not named hold 2), in words: ``he takes a claw``."""
     state = _game().copy_state(first_turn(1))
     state.rare = {k: 2 for k in components().bones} | dict(display)
     p = effects.decision("rare", THEODORE, left=1)
     state.pending = [p]
-    return solo.answer(state, p).label
+    move = solo.answer(state, p)
+    return f"he takes {a_bone(move.args[0])}" if move.verb == "take" else f"he answers {move.label}"
 
 
 def cover_pick(money: int) -> str:
-    """Theodore's answer when a bonus lets him take a cover off with ``money`` dollars."""
+    """Theodore's answer when a bonus lets him take a cover off with ``money`` dollars, in
+    words: ``he takes $2`` or ``he takes 1 RP``."""
     state = _game().copy_state(first_turn(1))
     state.boards[THEODORE].money = money
-    return solo.answer(state, effects.decision("cover", THEODORE)).label
+    move = solo.answer(state, effects.decision("cover", THEODORE))
+    return {"money": "he takes $2", "rp": "he takes 1 RP"}.get(move.args[0] if move.args else "",
+                                                              f"he answers {move.label}")
 
 
 def full_crates(crates: Sequence[str], covers: int, bone: str) -> tuple[S, list[Event]]:
@@ -324,18 +329,21 @@ def passing(seed: int = 0) -> S:
     return state
 
 
-def tie(rp: int = 9) -> S:
-    """A finished-looking solo table where both sides have ``rp`` RP and no archived card."""
+def tie(rp: int = 9, archived: tuple[int, int] = (0, 0)) -> S:
+    """A finished-looking solo table where both sides have ``rp`` RP; ``archived`` gives how
+    many species cards you and Theodore hold archived (in envelope A)."""
     state = _game().copy_state(first_turn(0))
-    for b in state.boards:
-        b.rp, b.archive = rp, {}
+    species = list(components().species)
+    for b, n in zip(state.boards, archived):
+        b.rp, b.archive = rp, ({"A": species[:n]} if n else {})
+        species = species[n:]
     return state
 
 
-def tie_winner(head_cm: int | None) -> str:
-    """Who wins a tie on RP and archived cards when your head measures ``head_cm`` (None: not
-    given): "you", "Theodore" or "shared"."""
-    winners = solo.who_wins(tie(), head_cm)
+def tie_winner(head_cm: int | None, archived: tuple[int, int] = (0, 0)) -> str:
+    """Who wins a tie on RP when your head measures ``head_cm`` (None: not given) and you and
+    Theodore hold ``archived`` species cards archived: "you", "Theodore" or "shared"."""
+    winners = solo.who_wins(tie(archived=archived), head_cm)
     return "shared" if len(winners) > 1 else "you" if winners == (0,) else "Theodore"
 
 

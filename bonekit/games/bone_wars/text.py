@@ -16,9 +16,124 @@ _COUNT = ("no", "one", "two", "three", "four")
 _BONES = {"herbivore": "herbivore skull", "carnivore": "carnivore skull"}
 
 
+# ---- small words: bones, cards, tiles (what the events and the text board say for the ids) ------------
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_PLURAL = {"torso": "torsos", "tail": "tails", "herbivore": "herbivore skulls",
+           "carnivore": "carnivore skulls", "paw": "paws", "flipper": "flippers", "claw": "claws",
+           "wing": "wings"}
+
+
+def number(n: int) -> str:
+    """A small count in words (``3`` → ``three``); larger ones as digits."""
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``; ``nothing`` for none."""
+    items = list(items)
+    if not items:
+        return "nothing"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def bone_name(kind: str) -> str:
+    """A bone kind in words: ``carnivore skull``, ``torso``."""
+    return _BONES.get(kind, kind)
+
+
+def a_bone(kind: str) -> str:
+    """One bone in words: ``a carnivore skull``, ``a torso``."""
+    return f"a {bone_name(kind)}"
+
+
+def bones_words(bones: Sequence[str]) -> str:
+    """Bones in words, in the order each kind first appears: ``a carnivore skull, two wings and a
+    claw``; ``no bones`` for none."""
+    counts: dict[str, int] = {}
+    for kind in bones:
+        counts[kind] = counts.get(kind, 0) + 1
+    if not counts:
+        return "no bones"
+    return and_list([a_bone(k) if n == 1 else f"{number(n)} {_PLURAL.get(k, k + 's')}"
+                     for k, n in counts.items()])
+
+
+def card_words(card: str) -> str:
+    """A card's printed name: a species, a team card, a paleontologist (with the action their
+    card gives), a specialist; Theodore's solo cards keep their names (``basic-3``)."""
+    d = components()
+    if card in d.species:
+        return d.species[card].name
+    if card in d.team_cards:
+        return d.team_cards[card].name
+    paleo = next((p for p in d.paleontologists if p.id == card), None)
+    if paleo is not None:
+        return f"{paleo.name} ({'minor find' if paleo.action == 'find' else paleo.action})"
+    return card.replace("_", " ")
+
+
+def award_words(tile_id: str) -> str:
+    """An award tile by what it asks: ``award A (species described by Cope)``, ``award B
+    (birds)``, ``award C (envelope A)``."""
+    tile = components().award(tile_id)
+    asks = {"A": f"species described by {tile.target.title()}", "B": f"{tile.target}s",
+            "C": f"envelope {tile.target}"}[tile.kind]
+    return f"award {tile.kind} ({asks})"
+
+
+def _sentence_part(text: str) -> str:
+    """A data file's sentence inside a line: its first letter small, its full stop dropped."""
+    text = text.rstrip(".")
+    return text[:1].lower() + text[1:]
+
+
+def site_action_words(action: str) -> str:
+    """A dig-site action tile in words (the data file's text)."""
+    return _sentence_part(components().site_actions[action].text)
+
+
+def bonus_tile_words(tile_id: str) -> str:
+    """A bonus tile in words (the data file's text)."""
+    return _sentence_part(next(t.text for t in components().bonus_tiles if t.id == tile_id))
+
+
+def grant_words(grant_id: str) -> str:
+    """A grant's ability in words (the data file's text)."""
+    return _sentence_part(components().grants[grant_id].text)
+
+
+DECISIONS = {  # a decision's kind -> what it asks, in words (the text board's last line)
+    "overflow": "which bone goes back to the bag (the crates are full)",
+    "draw": "whether to draw another bone",
+    "rare": "which rare bone to take, or to stop",
+    "exchange": "which crate bone to swap for a rare bone, or to skip",
+    "keep": "which of the species cards looked at to keep",
+    "discard": "which species card to discard for a look at more, or to skip",
+    "paleo": "which paleontologist card to take from the display, or to stop",
+    "cover": "$2 or 1 RP for the cover tile removed",
+    "upgrade": "which team card to upgrade or specialist to hire, or to skip",
+    "slot": "where the upgraded action slot tile goes",
+    "rearchive": "which archived species card to move, or to skip",
+    "site_action": "which dig-site action to take, or to stop",
+    "swap": "whether to change patron",
+    "any_round_bonus": "which bonus tile to take",
+    "choose": "which of the bonuses to take",
+    "profession": "which profession to take (after passing)",
+    "university": "which university space the team returns to",
+    "depart": "which dig site the team steps onto from its university",
+    "reward": "which reward of the papers to take next",
+    "split": "how to split the loyalty between the patrons",
+    "pick_bone": "which of the bones drawn to keep",
+    "specialist": "whether a specialist joins the team card",
+}
+
+
 def _count(items) -> str:
-    c = Counter(items)
+    c = Counter(bone_name(k) for k in items)
     return ", ".join(f"{n}× {k}" if n > 1 else k for k, n in sorted(c.items())) or "none"
+
+
+_PALEO_AT = {"find": "the minor-find action"}
 
 
 def render_text(game, s: BoneWarsState, seat: int | None) -> str:
@@ -33,32 +148,35 @@ def render_text(game, s: BoneWarsState, seat: int | None) -> str:
     for site in s.sites:
         spec = d.dig_sites[site.id]
         card = d.species[site.card].name if site.card else "no card"
-        bones = " / ".join(b or "-" for b in site.bones)
+        bones = " / ".join(bone_name(b) if b else "-" for b in site.bones)
         camps = ", ".join("virtual" if c < 0 else seat_name(c) for c in site.camps) or "none"
         teams = ", ".join(seat_name(i) for i, b in enumerate(s.boards) if b.team == site.id) or "none"
         lines.append(
-            f"  {spec.name}: {card} · bones {bones} · action {site.action} · camps {camps} · "
-            f"teams {teams} · arrows to {', '.join(d.dig_sites[t].name for t in spec.to)}"
+            f"  {spec.name}: {card} · bones {bones} · action: {site_action_words(site.action)} · "
+            f"camps {camps} · teams {teams} · arrows to {', '.join(d.dig_sites[t].name for t in spec.to)}"
         )
-    lines.append("Rare bones: " + ", ".join(f"{k} {n}" for k, n in sorted(s.rare.items())))
-    lines.append("Paleontologists face up: " + ", ".join(s.paleo_display))
+    lines.append("Rare bones: " + ", ".join(f"{bone_name(k)} {n}" for k, n in sorted(s.rare.items())))
+    lines.append("Paleontologists face up: " + (", ".join(card_words(c) for c in s.paleo_display) or "none"))
     for p in PATRONS:
         shelves = " | ".join(
             " ".join("n" if v == 0 else "." if v is None else str(v) for v in shelf) for shelf in s.shelves[p]
         )
-        extra = f" · portrait shelf {s.overflow[p]}" if s.overflow[p] else ""
+        extra = f" · portrait shelf {', '.join(map(str, s.overflow[p]))}" if s.overflow[p] else ""
         lines.append(f"Bookshelf {p.title()}: {shelves}{extra}")
     for tile in s.awards:
         marks = ", ".join(
             "free" if m is None else "virtual" if m < 0 else seat_name(m) for m in s.award_marks[tile]
         )
-        lines.append(f"Award {tile}: {marks}")
-    rows = [" ".join((f or "-")[:4].ljust(4) for f in row) for row in s.finds]
-    lines.append("Minor finds: " + " / ".join(rows) + " · column bonuses " + ", ".join(s.find_bonus))
+        lines.append(f"{award_words(tile)[:1].upper()}{award_words(tile)[1:]}: {marks}")
+    rows = [", ".join(f or "-" for f in row) for r, row in enumerate(s.finds)
+            if d.minor_finds.rows[r] <= s.players]
+    lines.append("Minor finds (a row at a time, columns 1 to 5): " + " / ".join(rows))
+    lines.append("Column bonuses: " + " · ".join(
+        f"{i + 1}: {bonus_tile_words(t)}" for i, t in enumerate(s.find_bonus)))
+    lines.append("Round bonuses: " + " · ".join(
+        f"round {i + 1}: {bonus_tile_words(t)}" for i, t in enumerate(s.round_bonus)))
     lines.append(
-        "Round bonuses: "
-        + ", ".join(s.round_bonus)
-        + " · universities "
+        "Universities: "
         + ", ".join(
             f"{k}: {'neutral' if v == -1 else '-' if v is None else seat_name(v)}"
             + (" + neutral" if k == s.neutral and v not in (None, -1) else "")  # a shared start space
@@ -69,23 +187,30 @@ def render_text(game, s: BoneWarsState, seat: int | None) -> str:
         lines.append("")
         where = (f"team at {d.dig_sites[b.team].name}" if b.team else
                  f"team at university {b.university}" if b.university is not None else "team not placed yet")
+        paleo = (f"paleontologist at {_PALEO_AT.get(b.paleo, f'the {b.paleo} action')}" if b.paleo
+                 else "paleontologist off the board")
+        name = seat_name(i) if s.names[i] == seat_name(i) else f"{seat_name(i)} ({s.names[i]})"
         lines.append(
-            f"{seat_name(i)} · ${b.money} · {b.rp} RP · patron {b.patron.title()} · loyalty Marsh "
-            f"{b.loyalty['marsh']}, Cope {b.loyalty['cope']} · {where} · paleontologist at "
-            f"{b.paleo or 'none'}" + (" · passed" if s.passed and s.passed[i] else "")
+            f"{name} · ${b.money} · {b.rp} RP · patron {b.patron.title()} · loyalty Marsh "
+            f"{b.loyalty['marsh']}, Cope {b.loyalty['cope']} · {where} · {paleo}"
+            + (" · passed" if s.passed and s.passed[i] else "")
         )
-        lines.append(f"  hand: {_count(b.hand)}")
-        lines.append(f"  played: {', '.join(c or '-' for c in b.played)}")
-        lines.append(f"  crates ({len(b.crates)} bones, {b.covers} covers left): {_count(b.crates)}")
-        archive = "; ".join(f"{k}: {', '.join(v)}" for k, v in sorted(b.archive.items()) if v) or "empty"
+        lines.append(f"  hand: {', '.join(sorted(card_words(c) for c in b.hand)) or 'none'}")
+        lines.append(f"  played: {', '.join(card_words(c) if c else '-' for c in b.played)}")
+        covers = f"{b.covers} cover{'s' if b.covers != 1 else ''} left"
+        lines.append(f"  crates ({len(b.crates)} bones, {covers}): {_count(b.crates)}")
+        archive = "; ".join(f"{k}: {', '.join(card_words(c) for c in v)}"
+                            for k, v in sorted(b.archive.items()) if v) or "empty"
+        hired = f" · specialists: {', '.join(card_words(x) for x in b.specialists)}" if b.specialists else ""
         lines.append(
-            f"  archive: {archive} · camps left {', '.join(b.camps_left) or 'none'} · "
-            f"grant {b.grant or 'none'}"
+            f"  archive: {archive} · base camps left: {', '.join(b.camps_left) or 'none'}{hired} · "
+            f"grant: {grant_words(b.grant) if b.grant else 'none'}"
         )
     if s.pending:
         p = s.pending[0]
         lines.append("")
-        lines.append(f"{seat_name(p.seat)} owes a decision: {p.kind}")
+        lines.append(f"{seat_name(p.seat)} owes a decision: "
+                     f"{DECISIONS.get(p.kind, p.kind.replace('_', ' '))}")
     out = game.outcome(s)
     if out:
         lines.append("")
@@ -96,12 +221,8 @@ def render_text(game, s: BoneWarsState, seat: int | None) -> str:
 # ---- the end of a game, in words ---------------------------------------------------------------------
 
 
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _names(seats: Sequence[int], state: BoneWarsState) -> str:
-    return _and([state.names[s] for s in seats])
+    return and_list([state.names[s] for s in seats])
 
 
 def outcome_words(state: BoneWarsState, winners: tuple[int, ...]) -> str:
@@ -129,22 +250,27 @@ def outcome_words(state: BoneWarsState, winners: tuple[int, ...]) -> str:
     rule = f"the tie-break ({R}ruling.ties)"
     most = max(cards[s] for s in tied)
     level = [s for s in tied if cards[s] == most]
-    if len(level) < len(tied):  # the archived species cards settle it
-        others = _and([f"{state.names[s]}'s {cards[s]}" for s in tied if s not in winners])
-        who_won = _names(winners, state)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"{tie}; {rule} goes to more archived species cards: {who_won} {verb}, {most} to {others}."
-    each = f"{tie} with {most} archived species card{'s' if most != 1 else ''} each"
-    known = [s for s in tied if heads[s] is not None]
-    if len(known) == len(tied) and len({heads[s] for s in tied}) > 1:  # head size settles it
-        biggest = max(h for s in tied if (h := heads[s]) is not None)
-        rest = _and([f"{state.names[s]}'s {heads[s]} cm" for s in tied if s not in winners])
+    behind = and_list([f"{state.names[s]}'s {cards[s]}" for s in tied if s not in level])
+    if len(level) == 1:  # the archived species cards settle it
+        return (f"{tie}; {rule} goes to more archived species cards: {_names(winners, state)} wins, "
+                f"{most} to {behind}.")
+    cards_each = f"{most} archived species card{'s' if most != 1 else ''} each"
+    if len(level) < len(tied):  # the cards leave some still level: say who, before the heads
+        each = (f"{tie}; {_names(level, state)} hold the most archived species cards "
+                f"({most} each, to {behind})")
+    else:
+        each = f"{tie} with {cards_each}"
+    known = [s for s in level if heads[s] is not None]
+    if len(known) == len(level) and len({heads[s] for s in level}) > 1:  # head size settles it
+        biggest = max(h for s in level if (h := heads[s]) is not None)
+        rest = and_list([f"{state.names[s]}'s {heads[s]} cm" for s in level if s not in winners])
         verb = "wins" if len(winners) == 1 else "share the win"
         return (f"{each}; {rule} goes to the larger head: {_names(winners, state)} {verb}, "
                 f"{biggest} cm to {rest}.")
-    why = "the same head size" if len(known) == len(tied) else \
+    why = "the same head size" if len(known) == len(level) else \
         ("no head size given" if solo else "no head sizes given")
-    return f"{each} and {why} ({R}ruling.ties): they share the win."
+    sharers = "they" if len(level) == len(tied) else _names(winners, state)
+    return f"{each} and {why} ({R}ruling.ties): {sharers} share the win."
 
 
 # ---- refusals that need the table to say why ------------------------------------------------------------

@@ -17,6 +17,7 @@ from . import effects, perks
 from .data import components
 from .effects import archive_limit, envelope_bonus, envelope_of, gain_bone, queue, say, who
 from .state import BoneWarsState, Turn, decision, rival
+from .text import a_bone, award_words, bones_words, number
 
 DEPTHS = ("top", "middle", "bottom")
 PARTS = ("torso", "tail", "skull", "limb")
@@ -292,6 +293,10 @@ def apply(state: BoneWarsState, action: Action, events: list[Event] | None) -> N
         _paleo(state, seat, t, verb, args, events)
 
 
+def _paleo_person(card: str) -> str:
+    return next(p.name for p in components().paleontologists if p.id == card)
+
+
 def card_name(card: str) -> str:
     d = components()
     if card in d.team_cards:
@@ -365,7 +370,7 @@ def _team(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: lis
         t.ap -= 1
         i = DEPTHS.index(args[0])
         bone, site.bones[i] = site.bones[i], None
-        gain_bone(state, seat, bone, events, f"digs up at {name} (the {args[0]} slot)")
+        gain_bone(state, seat, bone, events, f"digs up {{bone}} at {name} (the {args[0]} slot)")
     elif verb == "discover":
         t.ap -= 2
         b.hand.append(site.card)
@@ -449,12 +454,14 @@ def _paleo(state: BoneWarsState, seat: int, t: Turn, verb: str, args, events: li
     if verb == "go":
         t.action = b.paleo = args[0]
         perk = perks.card_perk(t)
-        extra = f" ({components().paleo_bonuses[perk]})" if perk else ""
+        # the card's bonus is a sentence of its own ("Publishing ...: 1 loyalty more.")
+        extra = (f", and {_paleo_person(t.card)}'s card gives its bonus. {components().paleo_bonuses[perk]}"
+                 if perk else ".")
         say(
             events,
             "go",
             "paleo.move",
-            f"{who(state, seat)}'s paleontologist goes to {args[0]}{extra}.",
+            f"{who(state, seat)}'s paleontologist goes to {args[0]}{extra}",
             seat=seat,
         )
     elif verb == "publish":
@@ -515,11 +522,12 @@ def _publish(state: BoneWarsState, seat: int, t: Turn, events: list[Event] | Non
             state.bag.append(k)
         n = len(paid)
         s = d.species[sp]
+        different = "different bones" if len(set(paid)) == n else "bones"  # a wild bone may repeat a kind
         say(
             events,
             "publish",
             "paleo.publish",
-            f"{who(state, seat)} publishes {s.name} with {n} different bones ({', '.join(paid)}).",
+            f"{who(state, seat)} publishes {s.name} with {number(n)} {different}: {bones_words(paid)}.",
             seat=seat,
             species=sp,
             bones=n,
@@ -589,7 +597,6 @@ def debunk(state: BoneWarsState, seat: int, t: Turn, paid: list[str], events: li
     """Debunk with the set ``paid`` (its size is the paper's value): the bones go back to the
     bag, the rival's paper of that value comes over to this player's patron, loyalty follows."""
     b, n = state.boards[seat], len(paid)
-    kind = paid[0] if len(set(paid)) == 1 else f"({', '.join(paid)})"
     for k in paid:
         b.crates.remove(k)
         state.bag.append(k)
@@ -609,7 +616,8 @@ def debunk(state: BoneWarsState, seat: int, t: Turn, paid: list[str], events: li
         events,
         "debunk",
         "paleo.debunk",
-        f"{who(state, seat)} discards {n} {kind} bones and debunks a value-{n} paper of {other.title()}'s.",
+        f"{who(state, seat)} debunks a value-{n} paper of {other.title()}'s, discarding "
+        f"{_debunk_bones(state, seat, paid)}.",
         seat=seat,
         n=n,
     )
@@ -626,6 +634,22 @@ def debunk(state: BoneWarsState, seat: int, t: Turn, paid: list[str], events: li
         t.traded = True
         gain = {"choose": [gain, {"loyalty_for_bonus": loyalty}]}
     queue(state, seat, [gain], front=True)
+
+
+def _debunk_bones(state: BoneWarsState, seat: int, paid: list[str]) -> str:
+    """The set a debunk pays, in words: ``three torsos``; with Leidy's card ``three bones: two
+    tails and a paw standing in for a tail``; Theodore's set of one part (the solo rules count
+    every skull, and every limb, as the same bone) ``two limbs: a paw and a flipper``."""
+    kinds = Counter(paid)
+    if len(kinds) == 1:
+        return bones_words(paid)
+    n = number(len(paid))
+    if effects.theodore(state, seat):
+        part = _part(paid[0])
+        return f"{n} {part}s: {bones_words(paid)} (he counts every {part} as the same bone)"
+    kind, wild = (k for k, _ in kinds.most_common())  # the set's kind, and the one standing in
+    return (f"{n} bones: {bones_words([kind] * kinds[kind])} and {a_bone(wild)} standing in for "
+            f"{a_bone(kind)}")
 
 
 def debunk_targets(state: BoneWarsState, patron: str) -> list[int]:
@@ -654,7 +678,7 @@ def _claim(state: BoneWarsState, seat: int, tile_id: str, i: int, events: list[E
         events,
         "claim",
         "paleo.award",
-        f"{who(state, seat)} claims award {tile_id} (space {i + 1}).",
+        f"{who(state, seat)} claims space {i + 1} of {award_words(tile_id)}.",
         seat=seat,
     )
     perk, n = perks.card_perk(state.turn), tile.spaces[i].loyalty

@@ -72,3 +72,57 @@ def test_saved_widgets_carry_the_current_keyboard_helper():
         if old:
             stale[str(path.relative_to(ROOT))] = old
     assert not stale, f"saved keyboard helpers older than widgets/keyboard.py (re-execute): {stale}"
+
+
+# ---- what every notebook's text promises ---------------------------------------------------------
+_SHOWN_RULE = re.compile(
+    r"\*\*[^*\n]+\*\* `((?:bad_bones|bone_to_pick|rolled_bones|bone_wars)\.[\w.]+)`")
+
+
+def _notebook_texts(cell: dict) -> list[str]:
+    """What a reader sees of a cell: a markdown cell's source, a code cell's printed and
+    displayed text."""
+    if cell["cell_type"] == "markdown":
+        return ["".join(cell["source"])]
+    out = []
+    for o in cell.get("outputs", []):
+        out.append("".join(o.get("text", "")))
+        out.append("".join(o.get("data", {}).get("text/markdown", "")))
+    return out
+
+
+def test_no_notebook_shows_a_rule_twice():
+    """A catalog section (shown as '**Title** `game.rule.id`') appears in full once per notebook;
+    a recap names the ones met before (issue 20: no rule shown twice)."""
+    twice = {}
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        seen: dict[str, list[int]] = {}
+        for i, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+            for text in _notebook_texts(cell):
+                for rule in _SHOWN_RULE.findall(text):
+                    seen.setdefault(rule, []).append(i)
+        shown_twice = {r: cells for r, cells in seen.items() if len(cells) > 1}
+        if shown_twice:
+            twice[str(path.relative_to(ROOT))] = shown_twice
+    assert not twice, f"rules shown in full more than once (cells): {twice}"
+
+
+def test_every_widget_notebook_ends_with_a_link_back_to_its_first_move():
+    """Run All leaves the page at the end: the last cell names the heading of the first move and
+    links to it, and that heading is in the notebook."""
+    missing = {}
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        widgets = any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+                      for c in cells for o in c.get("outputs", []))
+        if not widgets:
+            continue
+        last = "".join(cells[-1]["source"])
+        m = re.search(r"under \*\*(.+?)\*\*: \[go back up to it\]\(#(.+?)\)", last)
+        headings = {line.lstrip("#").strip() for c in cells if c["cell_type"] == "markdown"
+                    for line in "".join(c["source"]).splitlines() if line.startswith("#")}
+        if cells[-1]["cell_type"] != "markdown" or not m:
+            missing[path.name] = "no link back in the last cell"
+        elif m.group(1) not in headings or m.group(2) != m.group(1).replace(" ", "-"):
+            missing[path.name] = f"heading {m.group(1)!r} / anchor {m.group(2)!r} not in the notebook"
+    assert not missing, missing

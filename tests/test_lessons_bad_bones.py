@@ -365,3 +365,27 @@ def test_the_notebook_helpers_say_it_in_words():
     assert trap_words(Trap("dragon", False, None)) == "a dragon, intact"
     over = GAME.new(2, seed=1)
     assert choices(over, seat=1).startswith("P2 hero")
+
+
+def test_the_rulings_recap_names_only_what_the_notebook_showed_before_it():
+    """01's recap names RULINGS_MET in a line each: each of them is shown in full above it, and
+    every other basic ruling is shown in full in the recap."""
+    import json
+    from pathlib import Path
+
+    from bonekit.widgets.lessons.bad_bones import RULINGS_MET
+
+    path = Path(__file__).resolve().parent.parent / "notebooks" / "bad_bones" / "01_learn_to_play.ipynb"
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    at = next(i for i, c in enumerate(cells) if "recap(rulings" in "".join(c["source"]))
+
+    def shown(cell: dict) -> str:
+        return "".join("".join(o.get("data", {}).get("text/markdown", "")) for o in cell.get("outputs", []))
+
+    above = "".join(shown(c) for c in cells[:at])
+    assert all(f"** `{r}`" in above for r in RULINGS_MET)
+    recap = shown(cells[at])
+    rulings = [s.id for s in bonekit.load("bad_bones").rules if s.id.startswith("bad_bones.ruling.")]
+    assert all(f"(`{r}`)" in recap for r in RULINGS_MET)
+    assert all(f"** `{r}`" in recap for r in rulings if r not in RULINGS_MET)
+    assert len(rulings) > len(RULINGS_MET)

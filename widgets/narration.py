@@ -65,3 +65,35 @@ def refuse(game: Game, state: Any, label: str) -> bool:
     print(f"✓ {label}: allowed here")
     return False
 
+
+
+class Recap:
+    """Catalog sections gathered at a notebook's end: the ones already shown above named in a
+    line each (so no rule is shown twice), the others in full. Displays as Markdown."""
+
+    def __init__(self, sections: Iterable[Any], met: Iterable[str]):
+        self.sections, met = list(sections), list(met)
+        known = {s.id for s in self.sections}
+        self.met = [i for i in met if i in known]
+        unknown = sorted(set(met) - known)
+        if unknown:
+            raise ValueError(f"recap: {unknown} are not among the sections gathered")
+
+    def _repr_markdown_(self) -> str:
+        old = [s for s in self.sections if s.id in self.met]
+        new = [s for s in self.sections if s.id not in self.met]
+        parts = []
+        if old:
+            parts.append(f"Met above ({len(old)}):\n\n" + "\n".join(f"- {s.title} (`{s.id}`)" for s in old))
+        if new:
+            parts.append(f"New here ({len(new)}):\n\n" + "\n\n".join(s._repr_markdown_() for s in new))
+        return "\n\n".join(parts)
+
+    def __repr__(self) -> str:
+        return self._repr_markdown_()
+
+
+def recap(sections: Iterable[Any], met: Iterable[str]) -> Recap:
+    """``sections`` (catalog sections) as a recap: those whose ids are in ``met`` (shown earlier in
+    the notebook) named in a line each, the rest in full."""
+    return Recap(sections, met)

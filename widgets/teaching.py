@@ -2,6 +2,7 @@
 
 - ``show`` / ``play`` / ``refuse``: print what the engine reports, one line per event with its
   rule id; apply labels one after another; demonstrate a refused action and the rule behind it.
+- ``recap``: catalog sections at a notebook's end, those shown above named in a line each.
 - ``check``: the one exercise checker of every notebook: ✓ or ✗ with a hint, never a traceback,
   forgiving of case, spacing and order where order does not matter.
 - ``GuidedTable``: a Table that walks a learner through named first moves and explains a
@@ -17,8 +18,8 @@ from __future__ import annotations
 from .charts import Chart, bar_chart, line_chart
 from .checking import Check, check
 from .guided import GuidedTable, Step
-from .narration import play, refuse, show
+from .narration import Recap, play, recap, refuse, show
 from .progress import Progress, progress, progress_bar
 
-__all__ = ["Chart", "Check", "GuidedTable", "Progress", "Step", "bar_chart", "check", "line_chart",
-           "play", "progress", "progress_bar", "refuse", "show"]
+__all__ = ["Chart", "Check", "GuidedTable", "Progress", "Recap", "Step", "bar_chart", "check",
+           "line_chart", "play", "progress", "progress_bar", "recap", "refuse", "show"]

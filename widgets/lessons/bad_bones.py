@@ -22,6 +22,14 @@ from ..narration import show
 
 FIRST_ROUND_SEED = LESSON_SEED
 FIRST_ROUND_SEATS = ("human", "guard", "guard")
+
+RULINGS_MET = (  # the rulings notebooks/bad_bones/01 shows in full before its recap (tests check it)
+    "bad_bones.ruling.setup_draw", "bad_bones.ruling.wall_chain", "bad_bones.ruling.wall_loop",
+    "bad_bones.ruling.catapult_target", "bad_bones.ruling.dragon_landing",
+    "bad_bones.ruling.arrows_under_traps", "bad_bones.ruling.seating", "bad_bones.ruling.houses",
+    "bad_bones.ruling.end_timing",
+)
+"""The basic game's rulings that 01_learn_to_play meets along the way, in its recap named only."""
 """The guided round is played on the lesson's table (seed 5), the one the notebook studies."""
 
 FIRST_ROUND: list[Step] = [

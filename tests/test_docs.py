@@ -126,3 +126,19 @@ def test_every_widget_notebook_ends_with_a_link_back_to_its_first_move():
         elif m.group(1) not in headings or m.group(2) != m.group(1).replace(" ", "-"):
             missing[path.name] = f"heading {m.group(1)!r} / anchor {m.group(2)!r} not in the notebook"
     assert not missing, missing
+
+
+def test_no_staging_code_in_sight():
+    """Notebook code is about the game: no ``assert`` lines (the checks live in the tests) and no
+    staging constants imported by name (``from ... import FIRST_TURN, FIRST_TURN_SEED``): a
+    helper in the package builds what the cell shows (issue 20, item 10)."""
+    found = {}
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        for i, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+            if cell["cell_type"] != "code":
+                continue
+            for line in "".join(cell["source"]).splitlines():
+                if line.lstrip().startswith("assert ") or re.match(
+                        r"from bonekit\.widgets\.lessons\S* import .*\b[A-Z][A-Z_]{3,}\b", line):
+                    found.setdefault(path.name, []).append(f"cell {i}: {line.strip()}")
+    assert not found, found

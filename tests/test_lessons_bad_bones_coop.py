@@ -65,7 +65,7 @@ def test_exercise_1_comes_before_the_example_that_answers_it(nb):
     assert exercise < example
     assert "2" not in _outputs(nb.cells[exercise]).replace("Not answered yet", "")
     solutions = nb.cells[-2].source
-    assert "**2.**" in solutions.split("Solution to exercise 1")[1].split("</details>")[0]
+    assert '**`(2, "n")`.**' in solutions.split("Solution to exercise 1")[1].split("</details>")[0]
 
 
 def test_the_staged_tables():
@@ -202,3 +202,14 @@ def test_the_notebook_shows_the_four_advanced_and_chief_examples(nb):
         (cell,) = [c for c in nb.cells if c.cell_type == "code" and f"lessons.{staged}" in c.source]
         assert "render(game, state)" in cell.source and "image/png" in str(cell.outputs)
     assert any("P1 tower b2" in c for c in cells)
+
+
+def test_exercise_1_states_the_ruins_arrows_of_the_data(nb):
+    """The exercise gives the b2 ruins' arrows in words; they are the data file's (kit design)."""
+    import json
+
+    data = json.loads((Path(bonekit.__file__).parent / "games" / "bad_bones" / "data.json").read_text())
+    arrows = {(a["moving"], a["turn"]) for a in data["coop"]["ruins"]["b2"]}
+    assert arrows == {("e", "n"), ("s", "e")}
+    text = " ".join(next(c.source for c in nb.cells if c.source.startswith("**Exercise 1.**")).split())
+    assert "walking east turns north" in text and "walking south turns east" in text

@@ -432,7 +432,7 @@ def move_skeleton(state: BadBonesState, seat: int, sid: int, events: list[Event]
                     break
             board.skeletons[sid] = Skeleton(sid, model, r, c, lured or turned, side)
             if events is not None:
-                note = f" and turns {DIR_NAMES[turned]} (arrow)" if turned != facing else ""
+                note = f" turns {DIR_NAMES[turned]} (arrow)" if turned != facing else ""
                 rule = R + "phase.move.arrows" if turned != facing else R + "phase.move"
                 events.append(Event("move", rule, f"{name}{here}){note}.",
                                     {"seat": seat, "skeleton": sid, "square": here}))

@@ -95,3 +95,12 @@ def test_the_co_op_bot_benchmark_runs_and_prints_its_table():
     for row in rows:   # each team's wins are a count out of 2 games, its rounds at most 10
         guard, coop = row[1].split(), row[2].split()
         assert all(0 <= int(w) <= 2 and 1 <= float(r) <= 10 for w, r, _ in (guard, coop))
+
+
+def test_the_bone_wars_economy_benchmark_prints_each_figure_beside_its_target():
+    command = [sys.executable, str(ROOT / "benchmarks" / "bone_wars_economy.py"), "2", "--players", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "2 games of 2 players" in done.stdout
+    verdicts = [line.split()[0] for line in done.stdout.splitlines() if "target" in line]
+    assert len(verdicts) == 6 and set(verdicts) <= {"met", "MISS"}

@@ -252,9 +252,10 @@ class BoneWars(Game[BoneWarsState]):
             n += 1
         return s, n
 
-    def step_fast(self, state: BoneWarsState, action: Action) -> None:
-        """Apply a legal ``action`` in place, without events (the simulation path)."""
-        self._apply(state, action, None)
+    def step_fast(self, state: BoneWarsState, action: Action, events: list[Event] | None = None) -> None:
+        """Apply a legal ``action`` in place (the simulation path), without events unless an
+        ``events`` list is given to receive them (measurements read them)."""
+        self._apply(state, action, events)
 
     def _apply(self, state: BoneWarsState, action: Action, events: list[Event] | None) -> None:
         if state.pending:

@@ -325,7 +325,9 @@ class Table(StaticFallback, w.VBox):
                 b.on_click(lambda _, a=a: self.act(a))
                 buttons.append(b)
         elif legal:  # too many for a row of buttons: a list to pick from, still keyboard-friendly
-            choice = w.Dropdown(options=[a.label for a in legal], description="action",
+            # each entry in words, the label after it (what the box below accepts too)
+            choice = w.Dropdown(options=[(f"{self._button_text(a)} · {a.label}", a.label) for a in legal],
+                                description="action",
                                 layout=w.Layout(width="320px"))
             go = w.Button(description="do it", tooltip="take the action chosen in the list",
                           layout=w.Layout(width="auto"))
@@ -342,9 +344,10 @@ class Table(StaticFallback, w.VBox):
             self.typed.placeholder = f"or type an action, e.g. {legal[-1].label}, then Enter"
 
     def _button_text(self, action: Action) -> str:
-        """A button's words: the game's own (hook ``button_text``), else the label's arguments."""
+        """A button's words: the game's own (hook ``button_text(action, state)``), else the
+        label's arguments."""
         hook = getattr(self.game, "button_text", None)
-        return hook(action) if callable(hook) else " ".join(action.args) or action.verb
+        return hook(action, self.state) if callable(hook) else " ".join(action.args) or action.verb
 
     def summary(self) -> str:
         who = "all-seeing" if self.viewer is None else seat_name(self.viewer)

@@ -21,7 +21,7 @@ from . import effects, rounds, solo, turn
 from .bots import ScholarBot
 from .data import components
 from .state import THEODORE, BoneWarsState, share_unchanged
-from .text import outcome_words, refusal, render_text
+from .text import button_words, outcome_words, refusal, render_text
 
 R = "bone_wars."
 PASS_DECISIONS = rounds.ROUND_DECISIONS  # asked and answered in rounds.py
@@ -251,6 +251,10 @@ class BoneWars(Game[BoneWarsState]):
             self._apply(s, action, None)
             n += 1
         return s, n
+
+    def button_text(self, action: Action, state: BoneWarsState | None = None) -> str:
+        """The words on a Table's button for ``action`` in ``state`` (``text.button_words``)."""
+        return button_words(state, action)
 
     def step_fast(self, state: BoneWarsState, action: Action, events: list[Event] | None = None) -> None:
         """Apply a legal ``action`` in place (the simulation path), without events unless an

@@ -312,3 +312,141 @@ def refusal(
         return (f"a value-{n} debunk needs {_bones(kind, n)}, and {who}'s crates hold "
                 f"{_bones(kind, have)}", R + "paleo.debunk")
     return None
+
+
+# ---- the words on a Table's buttons (issue 21: controls in words, never raw ids) ------------------------
+EFFECT_WORDS = {  # effect kind -> its short words with the number n
+    "money": "+${n}", "rp": "+{n} RP", "loyalty": "+{n} loyalty", "rival_loyalty": "+{n} rival loyalty",
+    "bones": "{n} bones", "rare": "{n} rare bones", "exchange": "swap for a rare bone",
+    "species": "{n} species", "species_look": "look {n}, keep 1", "discard_look": "discard, look {n}",
+    "paleo": "{n} paleontologist", "cover": "a cover", "upgrade_team": "upgrade team",
+    "slot": "slot tile", "move_archived": "move archived card", "site_actions": "{n} site actions",
+    "swap_patron": "swap patron", "recall_paleo": "recall paleontologist", "round_bonus": "round bonus",
+    "any_round_bonus": "any round bonus",
+}
+
+
+def effect_words(effects) -> str:
+    """A list of effects (data-file dicts) in short words: ``+$3``, ``up to 2 rare bones``."""
+    out = []
+    for e in effects:
+        if "choose" in e:
+            out.append(" or ".join(effect_words([x]) for x in e["choose"]))
+            continue
+        kind = next((k for k in e if k in EFFECT_WORDS), None)
+        if kind is None:
+            out.append(", ".join(k.replace("_", " ") for k in e))
+            continue
+        n = e[kind]
+        text = EFFECT_WORDS[kind].format(n=n)
+        if n == 1:
+            text = text.replace("1 bones", "1 bone").replace("1 rare bones", "1 rare bone")
+        out.append(("up to " if e.get("upto") else "") + text)
+    return ", ".join(out)
+
+
+def _university(space: str) -> str:
+    u = next(u for u in components().universities if str(u.space) == space)
+    return f"{u.name} ({u.patron.title()})"
+
+
+def _profession(row: str, col: str | None = None) -> str:
+    d = components()
+    name = d.profession_rows[int(row) - 1]
+    if col is None:
+        return name
+    spot = next((p for p in d.professions if p.row == int(row) and p.col == int(col)), None)
+    return f"{name}, column {col}" + (f" ({effect_words(spot.bonus)})" if spot else "")
+
+
+def _site(site_id: str) -> str:
+    return components().dig_sites[site_id].name
+
+
+_FIXED = {  # verbs whose words need no arguments
+    "pass": "pass", "prize": "take the prize", "draw": "draw a bone", "stop": "stop", "skip": "skip",
+    "done": "done", "end": "end the turn", "deeper": "dig deeper (new bones and card)",
+    "discover": "take the species card here", "drop": "give up this paper",
+    "paper": "finish this paper", "swap": "change patron", "stay": "stay",
+}
+
+
+def button_words(state: BoneWarsState | None, action: Action) -> str:
+    """What a Table's button for ``action`` says, as a person would say it: ``career: Surveyor
+    at Yale College (Marsh)``, ``upgrade Dig Crew to Quarry Crew``, ``play Antrodemus``. The
+    label (``P1 career 2 1``) stays the button's tooltip and what a replay stores."""
+    d, verb, args = components(), action.verb, action.args
+    pending = state.pending[0] if state is not None and state.pending else None
+    if verb in _FIXED and not args:
+        return _FIXED[verb]
+    try:
+        if verb == "bundle":
+            return f"take {d.species[args[0]].name} and its bones"
+        if verb == "career":
+            return f"career: {_profession(args[0])} at {_university(args[1])}"
+        if verb == "profession":
+            return _profession(args[0], args[1])
+        if verb == "university":
+            return _university(args[0])
+        if verb == "move":
+            return f"to {_site(args[0])}"
+        if verb == "site":
+            here = next((x for x in state.sites if x.id == args[0]), None) if state is not None else None
+            action_words = f"{site_action_words(here.action)}: " if here is not None else ""
+            return f"{action_words}the action at {_site(args[0])}"
+        if verb == "play":
+            return f"play {card_words(args[0])}"
+        if verb == "mode":
+            return {"team": "team", "paleo": "paleontologist"}[args[0]]
+        if verb == "go":
+            return {"find": "minor find"}.get(args[0], args[0])
+        if verb == "dig":
+            return f"dig the {args[0]} bone"
+        if verb == "camp":
+            return {"move": "base camp (a free move)", "archive": "base camp (archive room)"}[args[0]]
+        if verb == "publish":
+            return f"publish {d.species[args[0]].name}"
+        if verb == "bone":
+            return f"add {a_bone(args[0])}"
+        if verb == "wild":
+            return f"{a_bone(args[0])} as the {args[1]}"
+        if verb == "debunk":
+            words = f"debunk a value-{args[1]} paper with {bone_name(args[0])}s"
+            return words + (f" (and {a_bone(args[2])})" if len(args) > 2 else "")
+        if verb == "claim":
+            return f"claim {award_words(args[0])}, space {args[1]}"
+        if verb == "find":
+            where = f"{d.species[args[0]].name}: row {args[1]}, column {args[2]}"
+            return f"minor find for {where}" + (f", envelope {args[3].upper()}" if len(args) > 3 else "")
+        if verb in ("take", "return"):
+            return f"{'take' if verb == 'take' else 'put back'} {a_bone(args[0])}"
+        if verb == "exchange":
+            return f"swap {a_bone(args[0])} for a rare {bone_name(args[1])}"
+        if verb in ("discard", "keep"):
+            return f"{verb} {card_words(args[0])}"
+        if verb == "archive":
+            return f"move {card_words(args[0])} to envelope {args[1].upper()}"
+        if verb == "do":
+            return site_action_words(args[0])
+        if verb == "slot":
+            return "as an extra slot" if args[0] == "extra" else f"over slot {args[0]}"
+        if verb in ("attach", "hire"):
+            return f"{verb} the {args[0].replace('_', ' ')}"
+        if verb == "upgrade":
+            return f"upgrade {card_words(args[0])} to {card_words(args[1])}"
+        if verb == "bonus":
+            return "round 4's bonus" if args[0] == "round4" else bonus_tile_words(args[0])
+        if verb == "choose" and pending is not None and pending.kind == "choose":
+            return effect_words([dict(pending.get("options")[int(args[0]) - 1])])
+        if verb == "choose" and pending is not None and pending.kind == "cover":
+            return {"money": "$2", "rp": "1 RP"}[args[0]]
+        if verb == "split" and pending is not None:
+            marsh = int(args[0])
+            return f"{marsh} to Marsh, {pending.get('n') - marsh} to Cope"
+        if verb == "reward":
+            if args[0] == "envelope" and len(args) > 1:
+                return f"the envelope bonus for {card_words(args[1])}"
+            return " ".join(a.replace("_", " ") for a in args)
+    except (KeyError, IndexError, ValueError, StopIteration, TypeError):
+        pass  # a shape these words do not know: the label's own words below
+    return " ".join((verb, *args)).replace("_", " ")

@@ -229,7 +229,7 @@ class RolledBones(Game[RolledBonesState]):
     def text(self, state: RolledBonesState, seat: int | None = None) -> str:
         return board_text(self, state if seat is None else self.view(state, seat), seat)
 
-    def button_text(self, action: Action) -> str:
+    def button_text(self, action: Action, state: Any = None) -> str:
         """The words on a Table's button for ``action``: its verb and arguments (``build r2``),
         since a bare ``r2`` or ``d7`` would not say what the button does."""
         return " ".join((action.verb, *action.args))

@@ -50,3 +50,32 @@ def test_act_step_moves_are_two_clicks():
                 state, _ = game.apply(state, rng.choice(legal))
     assert not missed, f"{len(missed)} moves not reachable by clicks, e.g. {missed[:5]}"
     assert all(reached[v] > 0 for v in VERBS), reached
+
+
+def test_a_click_on_a_rack_die_that_can_flash_flashes_it_in_the_arena():
+    """The arena's rack dice may be swapped by two clicks, but a die that a click can flash
+    (or build) is flashed by that click (the swap's pick once covered it, and the first click
+    of the tutorial table did nothing but pick); a swap still works by picking the other die."""
+    from bonekit.widgets import Table
+
+    flashed = swapped = 0
+    for seed in range(12):
+        for swap in (False, True):
+            t = Table("rolled_bones", ["human", "builder"], variant="arena", seed=seed)
+            legal = {a.label for a in t.game.legal_actions(t.state, 0)}
+            hits = t.current_scene().hits
+            flash = next((h for h in hits if h.target.startswith("P1 flash r") and h.target in legal), None)
+            if flash is None:
+                break
+            k = int(flash.target.split("r")[-1])
+            other = next((h for h in hits if h.target.startswith("select:")), None)
+            if not swap:
+                t.click(flash.x + flash.w / 2, flash.y + flash.h / 2)
+                assert t.actions[-1:] == [flash.target], (seed, t.status.value)
+                flashed += 1
+            elif other is not None:
+                t.click(other.x + other.w / 2, other.y + other.h / 2)      # pick the other die
+                t.click(flash.x + flash.w / 2, flash.y + flash.h / 2)      # then the flash die
+                assert t.actions and t.actions[-1].startswith("P1 swap ") and f"r{k}" in t.actions[-1]
+                swapped += 1
+    assert flashed >= 3 and swapped >= 1

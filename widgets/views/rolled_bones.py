@@ -508,11 +508,16 @@ def _rack(
         if s.phase == "build" and not s.queue and build not in legal:
             # any rack die may be clicked to build: the refusal says which ones can
             scene.hit(dx, top, DIE, DIE, build, "only base dice are built")
+        direct = False
         for verb in ("build", "flash"):
             if f"{seat_name(p)} {verb} r{k + 1}" in legal:
+                direct = True
                 scene.hit(dx, top, DIE, DIE, f"{seat_name(p)} {verb} r{k + 1}", f"{verb} the die in r{k + 1}")
-        # swapping places: before the Bones roll, or in an arena turn (after its leftmost die)
-        if (s.phase == "arrange" or (s.variant == "arena" and s.phase == "act")) and not s.queue:
+        # swapping places: before the Bones roll, or in an arena turn (after its leftmost die).
+        # A die a click builds or flashes is not picked by that click (the hit drawn last wins):
+        # to swap it, pick the other die first.
+        if (s.phase == "arrange" or (s.variant == "arena" and s.phase == "act")) and not s.queue \
+                and not (direct and pick is None):
             target = _swap_target(s, p, k + 1, pick, legal)
             if target:
                 scene.hit(dx, top, DIE, DIE, *target)

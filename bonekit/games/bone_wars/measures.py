@@ -5,7 +5,7 @@ per round, final RP, credibility at the final scoring, patron switches, and pass
 card could still be played with $4 or more in hand.
 
     from bonekit.games.bone_wars.measures import measure_game, summarize
-    m = measure_game(game, game.new(4, seed=0), {s: ScholarBot(s) for s in range(4)})
+    m = measure_game(game, game.new(4, seed=0), {i: ScholarBot(i) for i in range(4)})
     summarize([m]).table()
 """
 from __future__ import annotations

@@ -27,6 +27,7 @@ from bonekit.widgets.canvas import SceneCanvas, key_name
 from bonekit.widgets.painter import paint
 from bonekit.widgets.scene import _n
 from bonekit.widgets.views import bone_to_pick as view
+from picture_checks import NOTEBOOK, SMALLEST, text_box
 
 SVG = "{http://www.w3.org/2000/svg}"
 CMD_NAMES = {i: name for name, i in COMMANDS.items()}
@@ -636,8 +637,7 @@ def test_png_of_a_bone_to_pick_table_is_small(game):
 
 
 # ---- text size at a laptop's width ----------------------------------------------------------------
-LAPTOP_NOTEBOOK_WIDTH = 934   # px a picture gets at 1366x768 with JupyterLab's file browser open
-MIN_SHOWN_TEXT = 12           # px: the smallest text the teaching-surface issue accepts there
+LAPTOP_NOTEBOOK_WIDTH, MIN_SHOWN_TEXT = NOTEBOOK, SMALLEST   # 934 px shown, 12 px text (picture_checks)
 # Tables (game, variant, players) whose pictures are checked along random games. The ones still
 # drawing smaller text are strict expected failures: an XPASS means drop the mark.
 TEXT_TABLES = [("bone_to_pick", None, n) for n in (2, 4, 6)] + [
@@ -688,13 +688,6 @@ def test_picture_text_is_at_least_12_px_at_a_laptops_width(case):
                        f"{MIN_SHOWN_TEXT} px there: {small}")
 
 
-def _text_box(t: Text) -> tuple[float, float, float, float]:
-    """Where ``t`` is drawn (the raster's font; the height a little under the font size)."""
-    width = raster.font(t.size, t.bold).getlength(t.text)
-    x0 = {"start": t.x, "middle": t.x - width / 2, "end": t.x - width}[t.anchor]
-    return x0, t.y - 0.4 * t.size, x0 + width, t.y + 0.4 * t.size
-
-
 @pytest.mark.parametrize("case", [c for c in TEXT_TABLES if c[0] == "bone_to_pick"],
                          ids=lambda c: "-".join(str(x) for x in c))
 def test_bone_to_pick_labels_neither_overlap_nor_leave_the_picture(case):
@@ -709,7 +702,7 @@ def test_bone_to_pick_labels_neither_overlap_nor_leave_the_picture(case):
     game, state, rng = table.game, table.state, random.Random(players)
     for _ in range(150):
         scene = render(game, state, 0, 0)
-        boxes = [(s.text, _text_box(s)) for s in scene.shapes if isinstance(s, Text) and s.text.strip()]
+        boxes = [(s.text, text_box(s)) for s in scene.shapes if isinstance(s, Text) and s.text.strip()]
         outside = [t for t, (x0, _, x1, _) in boxes if x0 < 0 or x1 > scene.width]
         assert not outside, f"{case}: text beyond the picture's {scene.width} px: {outside}"
         for i, (a, p) in enumerate(boxes):

@@ -10,6 +10,7 @@ from bonekit.core.actions import seat_name
 from bonekit.games.bone_wars import BoneWars
 from bonekit.games.bone_wars.data import components
 from bonekit.games.bone_wars.state import BoneWarsState
+from bonekit.games.bone_wars.text import effect_words  # the engine's words, also on the buttons
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
 from .rolled_bones import fit, text_width, wrap
@@ -69,28 +70,6 @@ GRANT = {  # grant id -> short words for the university spaces
     "round_bonus_as_find": "round bonus as column's",
     "meet_teams_money": "$1 when teams meet",
     "move_archived_all": "moved card pays in full",
-}
-EFFECT_WORDS = {  # effect kind -> its words with the number n
-    "money": "+${n}",
-    "rp": "+{n} RP",
-    "loyalty": "+{n} loyalty",
-    "rival_loyalty": "+{n} rival loyalty",
-    "bones": "{n} bones",
-    "rare": "{n} rare bones",
-    "exchange": "swap for a rare bone",
-    "species": "{n} species",
-    "species_look": "look {n}, keep 1",
-    "discard_look": "discard, look {n}",
-    "paleo": "{n} paleontologist",
-    "cover": "a cover",
-    "upgrade_team": "upgrade team",
-    "slot": "slot tile",
-    "move_archived": "move archived card",
-    "site_actions": "{n} site actions",
-    "swap_patron": "swap patron",
-    "recall_paleo": "recall paleontologist",
-    "round_bonus": "round bonus",
-    "any_round_bonus": "any round bonus",
 }
 ASKED = {  # decision kind -> what it asks, in words
     "overflow": "put a bone back (the crates are full)",
@@ -169,22 +148,6 @@ def flow(widths: list[float], x0: float, x1: float, gap: float = 6) -> list[list
 
 
 # ---- words ------------------------------------------------------------------------------------------
-def effect_words(effects) -> str:
-    """A list of effects in short words: ``+$3``, ``2 rare bones or a cover``."""
-    out = []
-    for e in effects:
-        if "choose" in e:
-            out.append(" or ".join(effect_words([x]) for x in e["choose"]))
-            continue
-        kind = next(k for k in e if k in EFFECT_WORDS)
-        n = e[kind]
-        text = EFFECT_WORDS[kind].format(n=n)
-        if n == 1:
-            text = text.replace("1 bones", "1 bone").replace("1 rare bones", "1 rare bone")
-        out.append(("up to " if e.get("upto") else "") + text)
-    return ", ".join(out)
-
-
 def bonus_words(tile_id: str) -> str:
     tile = next((t for t in components().bonus_tiles if t.id == tile_id), None)
     return effect_words(tile.effect) if tile else tile_id

@@ -7,17 +7,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from ...core import words as core_words
 from ...core.actions import Action, seat_name
 from .data import components
 from .state import PATRONS, BoneWarsState, rival
 
 R = "bone_wars."
-_COUNT = ("no", "one", "two", "three", "four")
 _BONES = {"herbivore": "herbivore skull", "carnivore": "carnivore skull"}
 
 
 # ---- small words: bones, cards, tiles (what the events and the text board say for the ids) ------------
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_COUNT = _NUMBERS[:5]  # the refusals spell counts up to four, then use digits
 _PLURAL = {"torso": "torsos", "tail": "tails", "herbivore": "herbivore skulls",
            "carnivore": "carnivore skulls", "paw": "paws", "flipper": "flippers", "claw": "claws",
            "wing": "wings"}
@@ -30,10 +31,7 @@ def number(n: int) -> str:
 
 def and_list(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``; ``nothing`` for none."""
-    items = list(items)
-    if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return core_words.and_list(items) or "nothing"
 
 
 def bone_name(kind: str) -> str:
@@ -277,8 +275,7 @@ def outcome_words(state: BoneWarsState, winners: tuple[int, ...]) -> str:
 
 
 def _bones(kind: str, n: int) -> str:
-    name = _BONES.get(kind, kind)
-    return f"{_COUNT[n] if n < len(_COUNT) else n} {name}{'s' if n != 1 else ''}"
+    return f"{_COUNT[n] if n < len(_COUNT) else n} {bone_name(kind)}{'s' if n != 1 else ''}"
 
 
 def refusal(
@@ -411,8 +408,8 @@ def button_words(state: BoneWarsState | None, action: Action) -> str:
         if verb == "wild":
             return f"{a_bone(args[0])} as the {args[1]}"
         if verb == "debunk":
-            words = f"debunk a value-{args[1]} paper with {bone_name(args[0])}s"
-            return words + (f" (and {a_bone(args[2])})" if len(args) > 2 else "")
+            said = f"debunk a value-{args[1]} paper with {bone_name(args[0])}s"
+            return said + (f" (and {a_bone(args[2])})" if len(args) > 2 else "")
         if verb == "claim":
             return f"claim {award_words(args[0])}, space {args[1]}"
         if verb == "find":

@@ -231,8 +231,8 @@ def test_two_player_neutral_team_starts_on_the_first_team_marker_s_space(seed):
 
 
 def test_two_player_neutral_team_moves_on_from_that_space_at_the_first_pass():
-    """The first player to pass moves the neutral team to the next space by number before
-    returning their own team."""
+    """At fewer than four players, whoever passes first in a round steps the neutral team on to
+    the following university space (4 wraps to 1), and only then sends home their own team."""
     state = _after_bundles(2, 1)
     start = state.neutral
     while state.pending:

@@ -1013,7 +1013,8 @@ class Referee:
             self.check_neutral_step(p, q)
 
     def check_neutral_step(self, p, q):
-        """The first player to pass moves the neutral team to the next space, before returning."""
+        """The round's first pass steps the neutral team on one university space, ahead of that
+        player's own team going home."""
         self.neutral_moved_round = p.round
         old = p.neutral
         nxt = old % 4 + 1

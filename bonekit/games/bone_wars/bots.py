@@ -60,18 +60,31 @@ class ScholarBot:
             raise IndexError("ScholarBot: no legal action to choose from")
         return self._decide(view, seat, acts, depth=0)
 
+    # ---- what a subclass may change ------------------------------------------------------------------
+    def evaluate(self, s: BoneWarsState, seat: int) -> float:
+        """How good ``s`` is for ``seat`` (module ``evaluate``)."""
+        return evaluate(s, seat)
+
+    def rule(self, s: BoneWarsState, seat: int, acts: list[Action]) -> Action | None:
+        """The routine choice made by rule, or None to leave it to the evaluation."""
+        return _rule(s, seat, acts)
+
+    def plans_ahead(self, s: BoneWarsState, depth: int) -> bool:
+        """Whether to play the turn out for each choice here (else score one step on)."""
+        return depth < PLAN_DEPTH and _plans_ahead(s)
+
     # ---- the policy -------------------------------------------------------------------------------
     def _decide(self, s: BoneWarsState, seat: int, acts: list[Action], depth: int) -> Action:
         if len(acts) == 1:
             return acts[0]
-        ruled = _rule(s, seat, acts)
+        ruled = self.rule(s, seat, acts)
         if ruled is not None:
             return ruled
-        if depth < PLAN_DEPTH and _plans_ahead(s):
+        if self.plans_ahead(s, depth):
             scored = [(self._rollout(s, seat, a, depth + 1), a) for a in acts]
             if s.turn is None and not s.pending and s.phase == "turn":
                 # never pass while a card still improves the position
-                now = evaluate(s, seat)
+                now = self.evaluate(s, seat)
                 if any(v > now and a.verb == "play" for v, a in scored):
                     scored = [(v, a) for v, a in scored if a.verb != "pass"]
         else:
@@ -86,7 +99,7 @@ class ScholarBot:
         """The position one step on."""
         nxt = s.copy()
         self._game.step_fast(nxt, action)
-        return evaluate(nxt, seat)
+        return self.evaluate(nxt, seat)
 
     def _rollout(self, s: BoneWarsState, seat: int, action: Action, depth: int) -> float:
         """The position at the end of this turn (or of the passing), ``action`` first and the
@@ -98,7 +111,7 @@ class ScholarBot:
                 break
             acts = game.legal_actions(nxt, seat)
             game.step_fast(nxt, self._decide(nxt, seat, acts, depth) if len(acts) > 1 else acts[0])
-        return evaluate(nxt, seat)
+        return self.evaluate(nxt, seat)
 
 
 def _plans_ahead(s: BoneWarsState) -> bool:

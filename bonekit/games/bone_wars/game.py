@@ -20,6 +20,7 @@ from ...core.words import short
 from . import effects, rounds, solo, turn
 from .bots import ScholarBot
 from .data import components
+from .planner import PlannerBot
 from .state import THEODORE, BoneWarsState, share_unchanged
 from .text import button_words, outcome_words, refusal, render_text
 
@@ -54,7 +55,7 @@ class BoneWars(Game[BoneWarsState]):
     def __init__(self) -> None:
         self.rules = RuleCatalog.from_markdown(Path(__file__).with_name("rules.md"))
         self.data = components()
-        self.bots = {"scholar": ScholarBot, "random": RandomBot}
+        self.bots = {"planner": PlannerBot, "scholar": ScholarBot, "random": RandomBot}
 
     # ---- setup ------------------------------------------------------------------------------
     def new(self, players: int, variant: str | None = None, seed: int = 0, **options: Any) -> BoneWarsState:

@@ -395,12 +395,14 @@ def test_the_virtual_players_base_camps_close_every_camp_space_setup_closes(c, p
     assert placed == needed
 
 
-def test_two_and_three_player_tables_keep_their_open_spots(c):
-    """The smaller box counts only take spots from four-player tables: the shelves open at two
-    and three players, and the camp spaces open there, are as before the fix."""
+def test_each_table_size_s_open_spots(c):
+    """The shelves as reviewed for issue 21: at two players one spot a shelf (each paper on a
+    side opens a shelf, so credibility 4 takes 4 papers, not 6), wider low down at 3 and 4; the
+    camp spaces open at two and three players are as before."""
     open_at = lambda n, spots: sum(1 for s in spots if s <= n)  # noqa: E731
-    assert [open_at(2, s) for s in c.bookshelf.shelves] == [2, 2, 1, 1, 1, 1]
-    assert [open_at(3, s) for s in c.bookshelf.shelves] == [3, 3, 2, 2, 1, 1]
+    assert [open_at(2, s) for s in c.bookshelf.shelves] == [1, 1, 1, 1, 1, 1]
+    assert [open_at(3, s) for s in c.bookshelf.shelves] == [2, 2, 2, 1, 1, 1]
+    assert [open_at(4, s) for s in c.bookshelf.shelves] == [3, 3, 2, 1, 1, 1]
     assert {open_at(2, s.camps) for s in c.dig_sites.values()} == {2}
     assert {open_at(3, s.camps) for s in c.dig_sites.values()} == {3}
 

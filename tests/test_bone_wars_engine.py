@@ -146,7 +146,10 @@ def test_each_seat_takes_one_bundle_of_each_kind_and_two_players_serve_different
     first = GAME.to_move(state)[0]
     career = next(a for a in GAME.legal_actions(state, first) if a.verb == "career")
     state, _ = GAME.apply(state, career)
+    while list(GAME.to_move(state)) == [first]:           # the career's bonus: a paleo card to keep
+        state, _ = GAME.apply(state, GAME.legal_actions(state, first)[0])
     second = GAME.to_move(state)[0]
+    assert second != first
     patrons = {D.universities[int(a.args[1]) - 1].patron for a in GAME.legal_actions(state, second)
                if a.verb == "career"}
     assert patrons == {"cope" if state.boards[first].patron == "marsh" else "marsh"}

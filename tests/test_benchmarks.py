@@ -98,9 +98,13 @@ def test_the_co_op_bot_benchmark_runs_and_prints_its_table():
 
 
 def test_the_bone_wars_economy_benchmark_prints_each_figure_beside_its_target():
-    command = [sys.executable, str(ROOT / "benchmarks" / "bone_wars_economy.py"), "2", "--players", "2"]
+    command = [sys.executable, str(ROOT / "benchmarks" / "bone_wars_economy.py"), "2", "--players", "2",
+               "--workers", "1"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "2 games of 2 players" in done.stdout
+    assert "Planner vs ScholarBot, 2 games of 2 players" in done.stdout
+    assert "Planner vs Theodore (expert), 2 games" in done.stdout
     verdicts = [line.split()[0] for line in done.stdout.splitlines() if "target" in line]
-    assert len(verdicts) == 6 and set(verdicts) <= {"met", "MISS"}
+    # six economy figures, the planner against the scholars, and against both Theodores
+    assert len(verdicts) == 9 and set(verdicts) <= {"met", "MISS"}

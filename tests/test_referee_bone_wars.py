@@ -249,6 +249,7 @@ class Referee:
         self.careers = []  # the university spaces of the careers, in order
         self.round_seen = 1
         self.neutral_moved_round = 0
+        self.pass_owed = None  # a pass whose loyalty bonus is checked once its paleo card is kept
 
     # ---- reporting
     def fail(self, msg):
@@ -506,7 +507,13 @@ class Referee:
                 if s_ != seat and not (solo and s_ == THEO):
                     self.need(y.money >= x.money, f"P{s_ + 1} paid money on another player's action")
         if p.pending:
+            owed = self.pass_owed
             self.check_answer(p, a, q)
+            if owed is not None and self.pass_owed is owed:
+                if p.pending[0].kind == "paleo" and a.seat == owed[0] and not self.theo_acted:
+                    self.settle_pass(q)
+                else:
+                    self.pass_owed = None
         elif p.phase == "bundles":
             self.check_bundle(p, a, q)
         elif verb == "pass":
@@ -1037,27 +1044,44 @@ class Referee:
         self.need(bq.grant == p.grants[space], "the grant marker follows the university space")
         # the loyalty bonus of the new patron's track: checked when everything else owed on this
         # pass pays without a choice (money, RP, species cards)
+        # (a paleontologist card the profession pays is a choice: the sums are checked once it
+        # is kept, see settle_pass)
         mine = [e for o, e in p.effects if o == seat]
-        simple = all(set(e) <= {"money", "rp", "species"} for e in mine)
-        if simple and not q.pending and not q.effects and not self.theo_acted:
-            here = bp.loyalty[UNI[space].patron]
+        simple = all(set(e) <= {"money", "rp", "species", "paleo"} for e in mine)
+        self.pass_owed = None
+        if simple and not self.theo_acted:
+            patron = UNI[space].patron
+            here = bp.loyalty[patron]
             fx = [e for at, e in D.loyalty.pass_bonus if here <= at]
-            money = sum(e.get("money", 0) for e in mine + fx)
-            loyal = sum(e.get("loyalty", 0) for e in fx)
-            got = self.gained_loyalty(p, q, seat, UNI[space].patron)
-            if bq.loyalty[UNI[space].patron] < TOP:
-                self.need(
-                    bq.money - bp.money == money and got == loyal,
-                    f"returning at loyalty {here} pays {fx} (and the profession's {mine}): "
-                    f"${bp.money} -> ${bq.money}, loyalty +{got}",
-                )
-                self.counts["pass loyalty bonuses checked"] += 1
+            self.pass_owed = (seat, patron, p, here, mine, fx)
+            self.settle_pass(q)
         if not any(pp.kind == "swap" for pp in q.pending):
             self.need(
                 bq.patron == UNI[space].patron or q.round != p.round,
                 "the patron tile matches the university the team returned to",
             )
         self.counts["team returns"] += 1
+
+    def settle_pass(self, q):
+        """Once nothing is left to choose on a pass, the loyalty bonus of the new patron's track
+        and the profession's money have been paid, and nothing else."""
+        seat, patron, p, here, mine, fx = self.pass_owed
+        if q.pending or q.effects or q.round != p.round:
+            if q.round != p.round or (q.pending and q.pending[0].kind != "paleo"):
+                self.pass_owed = None  # another choice or the round's end: not checked here
+            return
+        self.pass_owed = None
+        bp, bq = p.boards[seat], q.boards[seat]
+        money = sum(e.get("money", 0) for e in mine + fx)
+        loyal = sum(e.get("loyalty", 0) for e in fx)
+        got = self.gained_loyalty(p, q, seat, patron)
+        if bq.loyalty[patron] < TOP:
+            self.need(
+                bq.money - bp.money == money and got == loyal,
+                f"returning at loyalty {here} pays {fx} (and the profession's {mine}): "
+                f"${bp.money} -> ${bq.money}, loyalty +{got}",
+            )
+            self.counts["pass loyalty bonuses checked"] += 1
 
     # ---- the end of a round
     def check_round_end(self, p, a, q):

@@ -31,6 +31,7 @@ from .bots import (
     BUILDING,
     CAMP,
     PALEO_CARD,
+    PLAN_DEPTH,
     SPARE_BONE,
     SPECIALIST,
     ScholarBot,
@@ -59,6 +60,7 @@ CARD_COST = 1.0  # what a card adds to a slot's cost, on average, when counting 
 NEXT_ROUNDS_SPEND = 3  # $ a later round's slots want beyond that round's own income
 PASS_AHEAD = 4.0  # a pass's profession bonus and loyalty bonus, in rough RP
 PASS_LOYALTY = 1.5  # round 4's pass: loyalty, on average
+PASS_KEEP = 0.85  # the share of passing now's worth a later pass is expected to keep
 CRATE = 0.3  # room for one more bone in the crates
 
 
@@ -73,8 +75,26 @@ class PlannerBot(ScholarBot):
 
     name = "planner"
 
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self._pass_gain: float | None = None  # what passing now adds, measured at this turn's choice
+
+    def choose(self, game, state: BoneWarsState, seat: int) -> Action:
+        self._game = game
+        view = game.bot_view(state, seat)
+        self._pass_gain = None
+        if view.phase == "turn" and view.turn is None and not view.pending and not view.passed[seat]:
+            # the pass this round still owes is worth what passing now would bring (the best
+            # profession still open, round 4's loyalty), less a little for the spaces others may
+            # take first: measured here once, by playing the pass out
+            go = next((a for a in game.legal_actions(view, seat) if a.verb == "pass"), None)
+            if go is not None:
+                base = evaluate(view, seat, pass_gain=0.0)
+                self._pass_gain = max(0.0, PASS_KEEP * (self._rollout(view, seat, go, PLAN_DEPTH) - base))
+        return super().choose(game, state, seat)
+
     def evaluate(self, s: BoneWarsState, seat: int) -> float:
-        return evaluate(s, seat)
+        return evaluate(s, seat, self._pass_gain)
 
     def rule(self, s: BoneWarsState, seat: int, acts: list[Action]) -> Action | None:
         # a patron swap is the evaluation's to weigh (the scholar compares credibility now)
@@ -89,8 +109,9 @@ class PlannerBot(ScholarBot):
 
 
 # ---- the evaluation ---------------------------------------------------------------------------------
-def evaluate(s: BoneWarsState, seat: int) -> float:
-    """How good ``s`` is for ``seat``, in expected final RP."""
+def evaluate(s: BoneWarsState, seat: int, pass_gain: float | None = None) -> float:
+    """How good ``s`` is for ``seat``, in expected final RP. ``pass_gain``: what the pass this
+    round still owes will bring, if measured (else a rough constant)."""
     b, d = s.boards[seat], components()
     archived = sum(len(v) for v in b.archive.values())
     if s.over:
@@ -102,7 +123,7 @@ def evaluate(s: BoneWarsState, seat: int) -> float:
             gain = LOYALTY_PACE * h if p == b.patron else 0.0
             value += multiplier(b.loyalty[p] + gain, exact=h == 0) * forecast(s, p, h)
     if s.phase == "turn" and not s.passed[seat]:
-        value += _pass_ahead(s, seat, ahead)
+        value += _pass_ahead(s, seat, ahead) if pass_gain is None else pass_gain
     paper = paper_worth(s, seat, ahead)
     value += _skeletons(s, seat, paper)
     value += _debunks(s, seat, ahead)
@@ -272,9 +293,7 @@ def _money(s: BoneWarsState, seat: int) -> float:
     b = s.boards[seat]
     wanted = 0.0
     if s.phase == "turn" and not s.passed[seat]:
-        wanted += sum(
-            slot_spec(s, seat, i).cost + CARD_COST for i, c in enumerate(b.played) if c is None
-        )
+        wanted += sum(slot_spec(s, seat, i).cost + CARD_COST for i, c in enumerate(b.played) if c is None)
     wanted += NEXT_ROUNDS_SPEND * (4 - s.round)
     useful = min(b.money, wanted)
     return MONEY * useful + SPARE_MONEY * (b.money - useful)
@@ -367,10 +386,10 @@ def _skeleton_options(sp: str, bones: list[str], must: tuple[str, ...] = ()) -> 
         by_part[part].append(k)
     fixed = {d.bones[k].part: k for k in must}
     out = []
-    for a in ([fixed["torso"]] if "torso" in fixed else by_part["torso"]):
-        for b_ in ([fixed["tail"]] if "tail" in fixed else by_part["tail"]):
-            for c in ([fixed["skull"]] if "skull" in fixed else by_part["skull"]):
-                for e in ([fixed["limb"]] if "limb" in fixed else by_part["limb"]):
+    for a in [fixed["torso"]] if "torso" in fixed else by_part["torso"]:
+        for b_ in [fixed["tail"]] if "tail" in fixed else by_part["tail"]:
+            for c in [fixed["skull"]] if "skull" in fixed else by_part["skull"]:
+                for e in [fixed["limb"]] if "limb" in fixed else by_part["limb"]:
                     sk = tuple(k for k in (a, b_, c, e) if k is not None)
                     if len(sk) >= 2:
                         out.append(sk)

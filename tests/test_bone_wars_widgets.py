@@ -99,6 +99,50 @@ def test_every_state_renders_within_the_width_with_legal_clicks(games):
     assert reached > 200  # the clicks reach a good share of the game's decisions
 
 
+def _perk_state(perk: str):
+    """The first state along random games where the paleontologist card played for a minor find
+    has ``perk`` and a find is legal (for George Peabody's card: one on a space whose tile is gone)."""
+    from bonekit.games.bone_wars import perks
+
+    for n in (2, 3, 4):
+        for seed in range(1, 16):
+            for s in walk(n, seed)[0]:
+                if perks.card_perk(s.turn) != perk:
+                    continue
+                finds = [a.args for a in GAME.legal_actions(s, s.turn.seat) if a.verb == "find"]
+                if perk == "find_taken_space":
+                    finds = [f for f in finds if s.finds[int(f[1]) - 1][int(f[2]) - 1] is None]
+                if finds:
+                    return s, s.turn.seat
+    pytest.fail(f"no random game reached a minor find with the {perk} card")
+
+
+@pytest.mark.parametrize("perk", ["find_any_envelope", "find_taken_space", "find_any_tile"])
+def test_a_find_card_s_bonus_still_leads_a_picked_species_to_its_clicks(perk):
+    """The cards that widen a minor find (John Wesley Powell's: any envelope, so the labels name
+    it; George Peabody's: a space whose tile is gone; the any-tile card): a species card picked
+    in the picture leads to a click on every space its find may use, each click legal, and
+    Powell's puts the card in its own envelope when that may (the buttons offer the others)."""
+    from bonekit.games.bone_wars.effects import envelope_of
+
+    s, seat = _perk_state(perk)
+    me = seat_name(seat)
+    legal = {a.label for a in GAME.legal_actions(s, seat)}
+    picks = [h.target[len(SELECT):] for h in render(GAME, s, seat, seat).hits if h.target.startswith(SELECT)]
+    assert picks
+    for sp in picks:
+        finds = {lab for lab in legal if lab.startswith(f"{me} find {sp} ")}
+        hits = render(GAME, s, seat, seat, sp).hits
+        clicks = {h.target for h in hits if h.target.startswith(f"{me} find ")}
+        assert clicks <= legal
+        spaces = {tuple(lab.split()[3:5]) for lab in finds}
+        assert {tuple(lab.split()[3:5]) for lab in clicks} == spaces, sp
+        for lab in clicks:
+            own = f"{' '.join(lab.split()[:5])} {envelope_of(sp).lower()}"
+            if perk == "find_any_envelope" and own in legal:
+                assert lab == own
+
+
 def test_the_clicks_cover_the_main_verbs(games):
     verbs = set()
     for states, _ in games.values():

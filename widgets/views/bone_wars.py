@@ -31,12 +31,13 @@ from bonekit.games.bone_wars import BoneWars
 from bonekit.games.bone_wars.data import components
 from bonekit.games.bone_wars.rounds import credibility
 from bonekit.games.bone_wars.state import BoneWarsState
+from bonekit.games.bone_wars.text import bones_words
 from bonekit.games.bone_wars.turn import DEPTHS
 
 from . import access
 from .access import Entry, describe
 from .bone_wars_map import draw_map
-from .bone_wars_market import draw_market
+from .bone_wars_market import GO_WORDS, draw_market
 from .bone_wars_parts import (
     ACTIVE_INK,
     ASKED,
@@ -78,7 +79,7 @@ from .bone_wars_parts import (
     text_width,
     wrap,
 )
-from .bone_wars_players import draw_panels
+from .bone_wars_players import draw_panels, find_where
 
 _card_type = card_type  # the old name (tests use it)
 
@@ -137,7 +138,7 @@ def asked_words(s: BoneWarsState) -> str:
         )
     if t.action is None:
         return f"{who} to send the paleontologist to an action"
-    return f"{who}'s paleontologist to {t.action}"
+    return f"{who}'s paleontologist to {GO_WORDS.get(t.action, t.action)}"
 
 
 # ---- header -----------------------------------------------------------------------------------
@@ -182,7 +183,7 @@ def _prompt(c: Ctx) -> str:
             "rare": "click a rare bone",
             "overflow": "click a crate bone to put back",
             "keep": "click the card to keep",
-            "paleo": "click a paleontologist card face up",
+            "paleo": "click a paleontologist card face up (beside the minor finds)",
             "university": "click a university space",
             "depart": "click one of the two dig sites",
             "slot": "click one of your slots",
@@ -199,7 +200,7 @@ def _prompt(c: Ctx) -> str:
     if t.mode == "paleo" and t.action is None:
         return f"{me}: click a paleontologist action location (in the market, under the map)."
     if t.mode == "paleo" and t.action == "find":
-        return f"{me}: click a species card in your hand, then a minor-find tile of its icon."
+        return f"{me}: click a species card in your hand, then {find_where(c)}."
     if t.mode == "paleo" and t.action == "award":
         return f"{me}: click an award space you qualify for, or done."
     if t.mode == "paleo" and t.action == "publish":
@@ -211,31 +212,33 @@ def _decision_strip(c: Ctx, y: float) -> float:
     """The cards a decision offers that the picture shows nowhere else (the setup bundles, the
     species cards to keep, the bones drawn to pick from), else the turn in progress; the bottom."""
     s, scene = c.s, c.scene
-    items: list[tuple[str, str, str | None]] = []  # (words, fill, target)
+    items: list[tuple[str, str, str | None, str | None]] = []  # (words, fill, target, tip)
     if s.phase == "bundles" and not s.pending:
         for sp, bones in s.offer:
             words = f"{card_name(sp)} + {' '.join(BONE[b][0] for b in bones if b)}"
-            items.append((words, CARD_FILL["species"], c.label("bundle", sp)))
+            target = c.label("bundle", sp)
+            tip = f"{c.words(target)}: {bones_words([b for b in bones if b])}" if target else None
+            items.append((words, CARD_FILL["species"], target, tip))
     elif s.pending and s.pending[0].kind == "keep":
         for sp in s.pending[0].get("cards") or ():
-            items.append((card_name(sp), CARD_FILL["species"], c.label("keep", sp)))
+            items.append((card_name(sp), CARD_FILL["species"], c.label("keep", sp), None))
     elif s.pending and s.pending[0].kind == "pick_bone":
         for kind in dict.fromkeys(s.pending[0].get("bones") or ()):
-            items.append((f"{BONE[kind][0]} {kind}", BONE[kind][1], c.label("take", kind)))
+            items.append((f"{BONE[kind][0]} {kind}", BONE[kind][1], c.label("take", kind), None))
     if not items:
         return _turn_line(c, y)
     title = "setup bundles:" if s.phase == "bundles" else "offered:"
     scene.add(Text(PAD, y + 14, title, SIZE, INK, bold=True))
     x0 = PAD + text_width(title, SIZE, True) + 10
-    widths = [text_width(words) + 16 for words, _, _ in items]
+    widths = [text_width(words) + 16 for words, _, _, _ in items]
     rows = flow(widths, x0, X1, 6)
     for r, row in enumerate(rows):
         ry = y + 2 + r * 30
         for k, x in row:
-            words, colour, target = items[k]
+            words, colour, target, tip = items[k]
             scene.add(Rect(x, ry, widths[k], 26, colour, LEGAL if target else EDGE, 2.5 if target else 1, 5),
                       Text(x + 8, ry + 13, words, SIZE, INK))
-            c.hit(x, ry, widths[k], 26, target, f"take {words}")
+            c.hit(x, ry, widths[k], 26, target, tip)
     return y + 2 + len(rows) * 30
 
 

@@ -30,8 +30,10 @@ from .bone_wars_parts import (
     Ctx,
     Rect,
     Text,
+    a_bone,
     arrow,
     bone_chip,
+    camp_words,
     effect_words,
     find_chip,
     find_width,
@@ -140,7 +142,8 @@ def _site(c: Ctx, lay: Layout, site, x: float, y: float) -> None:
     move = c.label("move", site.id)
     scene.add(Rect(x, y, SITE_W, lay.h, "#f6efe2", LEGAL if move else EDGE, 3 if move else 1.2, 8),
               Text(x + 8, y + 13, spec.name, 13, INK, bold=True))
-    c.hit(x, y, SITE_W, lay.h, move or c.label("site", site.id), f"{spec.name}")
+    c.hit(x, y, SITE_W, lay.h, move or c.label("site", site.id),
+          f"move the team to {spec.name}" if move else None)
     # the species card
     cx, cy = x + CARD_X, y + CARD_Y
     if site.card is None:
@@ -157,7 +160,7 @@ def _site(c: Ctx, lay: Layout, site, x: float, y: float) -> None:
         fw = find_width(sp.find, True)
         find_chip(scene, sp.find, cx + 6, cy + CARD_H - CHIP_H - 6, fw, CHIP_H, words=True)
         scene.add(Text(cx + 12 + fw, cy + CARD_H - CHIP_H / 2 - 6, "species", SIZE, MUTED))
-        c.hit(cx, cy, CARD_W, CARD_H, discover, f"discover {sp.name}")
+        c.hit(cx, cy, CARD_W, CARD_H, discover, f"discover {sp.name}: take its species card")
     # the bone slots, top to bottom
     bx = x + BONE_X
     for i, bone in enumerate(site.bones):
@@ -165,14 +168,13 @@ def _site(c: Ctx, lay: Layout, site, x: float, y: float) -> None:
         dig = c.label("dig", DEPTHS[i]) if here else None
         words = f"{DEPTHS[i][:3]}:" if bone else f"{DEPTHS[i][:3]}: empty"
         bone_chip(scene, bone, bx, by, BONE_W, BONE_H, words=words, edge=LEGAL if dig else None)
-        c.hit(bx, by, BONE_W, BONE_H, dig, f"dig the {DEPTHS[i]} bone")
+        c.hit(bx, by, BONE_W, BONE_H, dig, f"dig the {DEPTHS[i]} bone: {a_bone(bone)}" if bone else None)
     # the dig-site action tile
-    tile = d.site_actions[site.action]
     act = c.label("site", site.id)
     ay, ah = y + ACT_Y, lay.act_h()
     scene.add(Rect(x + 8, ay, SITE_W - 16, ah, "#ece4f4", LEGAL if act else "#8a7aa6", 2.5 if act else 1, 4))
     lines(scene, x + 14, ay + 4 + LINE / 2, _action_lines(c, site.action))
-    c.hit(x + 8, ay, SITE_W - 16, ah, act, tile.text)
+    c.hit(x + 8, ay, SITE_W - 16, ah, act)
     # base camps: the spaces in play at this table, then the teams here
     spaces = [n for n in spec.camps if n <= s.players]
     my = lay.camps_y(y)
@@ -189,7 +191,7 @@ def _site(c: Ctx, lay: Layout, site, x: float, y: float) -> None:
         edge, width = (LEGAL, 2.5) if free_target else ("#a89a80", 1)
         scene.add(Circle(mx, my, MARK_R, CARD, edge, width))
         c.hit(mx - MARK_R - 1, my - MARK_R - 1, 2 * MARK_R + 2, 2 * MARK_R + 2, free_target,
-              "place a base camp here")
+              camp_words(free_target.split()[-1]) if free_target else None)
     teams = [i for i, b in enumerate(s.boards) if b.team == site.id]
     ty = my + MARK_R + 6
     if not teams:
@@ -231,7 +233,7 @@ def _universities(c: Ctx, y: float) -> float:
             tw = team_marker(scene, who, x + 6, ty)
             if who >= 0 and s.neutral == u.space:  # two players: the neutral team shares the first space
                 team_marker(scene, -1, x + 12 + tw, ty)
-        c.hit(x, top, w, h, target, f"send the team to {u.name}")
+        c.hit(x, top, w, h, target, f"send the team to {u.name} ({u.patron.title()})")
     return top + h
 
 

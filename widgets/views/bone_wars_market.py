@@ -7,6 +7,8 @@ as many rows as they need).
 
 from __future__ import annotations
 
+from bonekit.games.bone_wars import perks
+from bonekit.games.bone_wars.effects import envelope_of
 from bonekit.games.bone_wars.rounds import credibility
 from bonekit.games.bone_wars.state import PATRONS
 from bonekit.games.bone_wars.turn import LOCATIONS
@@ -32,6 +34,7 @@ from .bone_wars_parts import (
     Rect,
     Text,
     bone_chip,
+    bone_name,
     bonus_words,
     find_chip,
     fit,
@@ -48,6 +51,13 @@ ACTIONS_W = 418
 SHELF_W = 214
 FIND_COL, FIND_LABEL = 90, 46  # a minor-find column's pitch; the row labels' room
 FIND_W = FIND_LABEL + 5 * FIND_COL - 6
+PLACE = {"find": "minor find"}  # an action location's name where its id is not a word
+GO_WORDS = {  # a paleontologist action location -> what the paleontologist does there
+    "publish": "publish papers",
+    "debunk": "debunk a paper",
+    "award": "claim an award",
+    "find": "make a minor find",
+}
 
 
 def draw_market(c: Ctx, y: float) -> float:
@@ -74,11 +84,11 @@ def _locations(c: Ctx, x0: float, y: float) -> float:
         x = x0 + i * (w + 6)
         target = c.label("go", loc)
         scene.add(Rect(x, top, w, h, "#eef0f6", LEGAL if target else "#7d86a0", 2.5 if target else 1, 5),
-                  Text(x + w / 2, top + 13, loc, SIZE, INK, "middle", True))
+                  Text(x + w / 2, top + 13, PLACE.get(loc, loc), SIZE, INK, "middle", True))
         there = [p for p, b in enumerate(s.boards) if b.paleo == loc]
         for k, p in enumerate(there):
             marker(scene, p, x + 4 + MARK_R + k * (2 * MARK_R + 2), top + 39)
-        c.hit(x, top, w, h, target, f"send the paleontologist to {loc}")
+        c.hit(x, top, w, h, target, f"send the paleontologist to {GO_WORDS.get(loc, loc)}")
     return top + h
 
 
@@ -93,7 +103,7 @@ def _rare(c: Ctx, x0: float, y: float) -> float:
         target = c.label("take", kind) if s.pending and s.pending[0].kind == "rare" else None
         bone_chip(scene, kind, x, top, CHIP_W, CHIP_H, edge=LEGAL if target else None)
         scene.add(Text(x + CHIP_W + 4, top + CHIP_H / 2, f"{n}", SIZE, INK if n else MUTED, bold=True))
-        c.hit(x, top, step - 4, CHIP_H, target, f"take a rare {kind}")
+        c.hit(x, top, step - 4, CHIP_H, target, f"take a rare {bone_name(kind)}")
     return top + CHIP_H
 
 
@@ -161,7 +171,7 @@ def _awards(c: Ctx, x0: float, y: float) -> float:
             holder = s.award_marks[tile_id][i]
             if holder is not None:
                 marker(scene, holder, x + w - 8 - MARK_R, sy + 12)
-            c.hit(x + 4, sy, w - 8, 24, target, f"claim award {tile_id}, space {i + 1}")
+            c.hit(x + 4, sy, w - 8, 24, target)
     return top + h
 
 
@@ -177,14 +187,16 @@ def _finds(c: Ctx, x0: float, y: float) -> float:
         closed = d.minor_finds.rows[r] > s.players
         for k, tile in enumerate(row):
             x = x0 + FIND_LABEL + k * FIND_COL
-            if tile is None:
-                scene.add(Rect(x, ry, cw, CHIP_H, CARD if not closed else "#e4e4e4", "#c9bfae", 1, 3),
+            target = find_target(c, pick, r, k) if pick else None
+            if tile is None:  # a space whose tile is gone: George Peabody's card may still take it
+                scene.add(Rect(x, ry, cw, CHIP_H, CARD if not closed else "#e4e4e4",
+                               LEGAL if target else "#c9bfae", 2.5 if target else 1, 3),
                           Text(x + cw / 2, ry + CHIP_H / 2, "closed" if closed else "taken", SIZE, MUTED,
                                "middle"))
-                continue
-            target = c.label("find", pick, str(r + 1), str(k + 1)) if pick else None
-            find_chip(scene, tile, x, ry, cw, CHIP_H, words=True, edge=LEGAL if target else None)
-            c.hit(x, ry, cw, CHIP_H, target, f"a minor find in row {r + 1}, column {k + 1}")
+            else:
+                find_chip(scene, tile, x, ry, cw, CHIP_H, words=True, edge=LEGAL if target else None)
+            if target is not None:
+                c.hit(x, ry, cw, CHIP_H, target, _find_tip(c, target, tile is None))
     by = top + len(s.finds) * 26
     words = [wrap(bonus_words(t), cw - 8) for t in s.find_bonus]
     bh = 6 + LINE * max((len(w) for w in words), default=1)
@@ -194,6 +206,29 @@ def _finds(c: Ctx, x0: float, y: float) -> float:
         scene.add(Rect(x, by, cw, bh, "#fbeed0", "#a08040", 1, 3))
         lines(scene, x + 4, by + 3 + LINE / 2, rows)
     return by + bh
+
+
+def find_target(c: Ctx, species: str, r: int, k: int) -> str | None:
+    """The minor find for ``species`` in row ``r``, column ``k`` (from 0), if the clicker may
+    make it. With John Wesley Powell's card the label also names the envelope: the click puts
+    the card in its own envelope when that has room, else in the first that has (the Table's
+    buttons offer every other envelope)."""
+    plain = c.label("find", species, str(r + 1), str(k + 1))
+    if plain is not None:
+        return plain
+    head = f"{c.me} find {species} {r + 1} {k + 1} "
+    envelopes = sorted(label for label in c.legal if label.startswith(head))
+    own = head + envelope_of(species).lower()
+    return own if own in envelopes else envelopes[0] if envelopes else None
+
+
+def _find_tip(c: Ctx, target: str, taken: bool) -> str:
+    words = c.words(target)
+    if perks.card_perk(c.s.turn) == "find_any_envelope":
+        words += " (your card lets it go into any envelope: the buttons offer the others)"
+    if taken:
+        words += " (no tile left there: your card still gives the column's bonus)"
+    return words
 
 
 def _paleo_display(c: Ctx, x0: float, y: float) -> float:
@@ -216,7 +251,8 @@ def _paleo_display(c: Ctx, x0: float, y: float) -> float:
             edge, width = (LEGAL, 2.5) if target else ("#7a6aa0", 1)
             scene.add(Rect(x, cy, w, h, CARD_FILL["paleo"], edge, width, 4))
             last = lines(scene, x + 5, cy + 3 + LINE / 2, names[k], SIZE, INK, True)
-            scene.add(Text(x + 5, last + LINE, f"{p.action} · ${p.cost}", SIZE, INK))
-            c.hit(x, cy, w, h, target, f"take {p.name}")
+            scene.add(Text(x + 5, last + LINE, f"{PLACE.get(p.action, p.action)} · ${p.cost}", SIZE, INK))
+            c.hit(x, cy, w, h, target,
+                  f"keep {p.name}: a card to {GO_WORDS.get(p.action, p.action)}, ${p.cost} to play")
         bottom = cy + h
     return bottom

@@ -6,11 +6,11 @@ seat markers, team tags, patron tags, arrows). Every text is 12 px or more.
 
 from __future__ import annotations
 
-from bonekit.core.actions import seat_name
+from bonekit.core.actions import parse_label, seat_name
 from bonekit.games.bone_wars import BoneWars
 from bonekit.games.bone_wars.data import components
 from bonekit.games.bone_wars.state import BoneWarsState
-from bonekit.games.bone_wars.text import effect_words  # the engine's words, also on the buttons
+from bonekit.games.bone_wars.text import a_bone, bone_name, button_words, effect_words  # the engine's words
 
 from ..scene import Circle, Line, Polygon, Rect, Scene, Text
 from .rolled_bones import fit, text_width, wrap
@@ -118,10 +118,17 @@ class Ctx:
         text = " ".join((self.me, *words))
         return text if text in self.legal else None
 
-    def hit(self, x: float, y: float, w: float, h: float, target: str | None, tip: str = "") -> bool:
+    def words(self, target: str) -> str:
+        """What a click on ``target`` does, in the words of the Table's button for it."""
+        action = parse_label(target)
+        return button_words(self.s, action) if action is not None else target
+
+    def hit(self, x: float, y: float, w: float, h: float, target: str | None, tip: str | None = None) -> bool:
+        """A click region for ``target`` (none if None); its tip says what the click does (the
+        button's words unless ``tip`` says more)."""
         if target is None:
             return False
-        self.scene.hit(x, y, w, h, target, tip)
+        self.scene.hit(x, y, w, h, target, self.words(target) if tip is None else tip)
         return True
 
 
@@ -151,6 +158,14 @@ def flow(widths: list[float], x0: float, x1: float, gap: float = 6) -> list[list
 def bonus_words(tile_id: str) -> str:
     tile = next((t for t in components().bonus_tiles if t.id == tile_id), None)
     return effect_words(tile.effect) if tile else tile_id
+
+
+CAMP = {"move": "one more free move", "archive": "room for one more card in each envelope"}
+
+
+def camp_words(kind: str, where: str = "here") -> str:
+    """What a base camp of ``kind`` set up ``where`` gives, in words."""
+    return f"place a base camp {where}: {CAMP.get(kind, kind)}"
 
 
 def card_name(card: str) -> str:
@@ -257,4 +272,5 @@ def arrow(scene: Scene, x1: float, y1: float, x2: float, y2: float, colour: str 
               Polygon(((x2, y2), (bx + px * 5, by + py * 5), (bx - px * 5, by - py * 5)), colour))
 
 
-__all__ = ["Circle", "Line", "Polygon", "Rect", "Scene", "Text", "fit", "text_width", "wrap"]
+__all__ = ["Circle", "Line", "Polygon", "Rect", "Scene", "Text", "a_bone", "bone_name", "fit", "text_width",
+           "wrap"]

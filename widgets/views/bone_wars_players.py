@@ -1,12 +1,12 @@
 """The Bone Wars player panels, one under another, 896 px wide with every text 12 px or more.
 
 The player in focus (the one who clicks, else the viewer, else the seat to move) is drawn in
-full: the counts and the career, both loyalty tracks with their multipliers, the crates, covers
-and base camps left, the action slots with the card played in each, the hand, the archive
-envelopes. The others are drawn more compactly (the loyalty and the archive in words) and say
-every fact the text board gives: money, RP, patron, loyalty, where the team and the
-paleontologist are, the slots, the hand (by count when it is hidden), crates, covers, camps
-left, archive.
+full: the counts and the career, then the hand (where most clicks of a turn start), both
+loyalty tracks with their multipliers, the crates, covers and base camps left, the action slots
+with the card played in each, the archive envelopes. The others are drawn more compactly (the
+loyalty and the archive in words) and say every fact the text board gives: money, RP, patron,
+loyalty, where the team and the paleontologist are, the slots, the hand (by count when it is
+hidden), crates, covers, camps left, archive.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from bonekit.core.actions import seat_name
+from bonekit.games.bone_wars import perks
 from bonekit.games.bone_wars.effects import archive_limit, capacity
 from bonekit.games.bone_wars.state import PATRONS, BoneWarsState
 from bonekit.games.bone_wars.turn import DEPTHS, open_slot, slot_spec
@@ -46,6 +47,7 @@ from .bone_wars_parts import (
     Scene,
     Text,
     bone_chip,
+    camp_words,
     card_name,
     card_type,
     effect_words,
@@ -118,12 +120,14 @@ def _panel(c: Ctx, p: int, y: float, full: bool, before: BoneWarsState | None) -
         if (o.money, o.rp, o.loyalty, o.patron) != (b.money, b.rp, b.loyalty, b.patron):
             access.box(scene, X0 - 2, y + 6, text_width(head[0], 13, True) + 4, 20, 2, 4)
     last = lines(scene, X0, last + 18, wrap(extra, XR - X0, sep=" · ")) + LINE / 2 + 8
-    if full:
+    if full:  # the hand first, where the eye starts: most clicks of a turn begin there
+        last = _hand(c, p, last) + 8
         last = _counts_full(c, p, last)
     else:
         last = _counts_compact(c, p, last)
     last = _slots(c, p, last + 6)
-    last = _hand(c, p, last + 8)
+    if not full:
+        last = _hand(c, p, last + 8)
     last = (_archive_full if full else _archive_compact)(c, p, last + 8) + 10
     scene.shapes[index:index] = [
         Rect(PAD, y, WIDTH - 2 * PAD, last - y, TURN_BG if turn else "#ffffff", colour, 2, 8),
@@ -167,7 +171,7 @@ def _crate_items(c: Ctx, p: int) -> list[Item]:
 
         def draw(x: float, cy: float, kind=kind, target=target) -> None:
             bone_chip(scene, kind, x, cy - CHIP_H / 2, CHIP_W, CHIP_H, edge=LEGAL if target else None)
-            c.hit(x, cy - CHIP_H / 2, CHIP_W, CHIP_H, target, f"{kind}")
+            c.hit(x, cy - CHIP_H / 2, CHIP_W, CHIP_H, target)
 
         out.append((CHIP_W, draw))
     return out
@@ -185,7 +189,7 @@ def _camp_items(c: Ctx, p: int) -> list[Item]:
         def draw(x: float, cy: float, kind=kind, words=words, target=target, w=w) -> None:
             scene.add(Rect(x, cy - 11, w, 22, CARD, LEGAL if target else "#a89a80", 2.5 if target else 1, 4),
                       Text(x + 7, cy, words, SIZE, INK))
-            c.hit(x, cy - 11, w, 22, target, f"place a {kind} base camp")
+            c.hit(x, cy - 11, w, 22, target, camp_words(kind, "at your team's dig site"))
 
         out.append((w, draw))
     return out
@@ -280,12 +284,12 @@ def _hand(c: Ctx, p: int, y: float) -> float:
         hy = y + r * 30
         for k, hx in row:
             card, kind, w = hand[k], kinds[k], widths[k]
-            target, tip = None, card_name(card)
+            target, tip = None, None
             if c.clicker == p:
                 target = c.label("play", card) or c.label("publish", card) or c.label("discard", card)
                 if target is None and any(lab.startswith(f"{c.me} find {card} ") for lab in c.legal):
                     target = f"select:{card}"
-                    tip = f"{card_name(card)} picked: click a minor find of its icon"
+                    tip = f"pick {card_name(card)} for a minor find, then click {find_where(c)}"
             # at the start of a turn a card that cannot be played still answers a click: the
             # engine says why (its cost and the slot's, or every slot used this round)
             refused = None
@@ -301,6 +305,17 @@ def _hand(c: Ctx, p: int, y: float) -> float:
             if not c.hit(hx, hy, w, 24, target, tip) and refused:
                 scene.hit(hx, hy, w, 24, refused, f"{card_name(card)}: not playable now (click to see why)")
     return y + len(rows) * 30 - 6
+
+
+def find_where(c: Ctx) -> str:
+    """Which minor-find spaces a species card picked may take, in words (the card played may
+    widen them)."""
+    perk = perks.card_perk(c.s.turn)
+    if perk == "find_any_tile":
+        return "any minor-find tile"
+    if perk == "find_taken_space":
+        return "a minor-find tile of its icon, or a space whose tile is taken"
+    return "a minor-find tile of its icon"
 
 
 def _archive_full(c: Ctx, p: int, y: float) -> float:

@@ -16,14 +16,16 @@ FIRST_TURN_SEED = lessons.GUIDED_SEED
 """Notebook 01's guided table: P1 (the learner) against one ScholarBot."""
 
 FIRST_TURN: list[Step] = [Step(**move) for move in lessons.FIRST_TURN]
-"""Notebook 01's eight guided moves: both setup bundles, the profession's upgrade, the step off
-the university, then a first team turn (play, dig twice, end)."""
+"""Notebook 01's nine guided moves: both setup bundles, the profession's upgrade and the
+paleontologist card it pays, the step off the university, then a first team turn (play, dig
+twice, end)."""
 
 SOLO_SETUP_SEED = solo_lessons.TABLE_SEED
 """Notebook 02's guided solo setup, on the seed-1 table the notebook studies."""
 
 SOLO_SETUP: list[Step] = [Step(**move) for move in solo_lessons.SETUP_STEPS]
-"""Notebook 02's two guided moves: your species bundle, then your career."""
+"""Notebook 02's three guided moves: your species bundle, your career, and the paleontologist
+card your profession pays."""
 
 
 def first_turn() -> GuidedTable:

@@ -53,16 +53,16 @@ def _each(labels: Sequence[str], text: str) -> dict[str, str]:
 
 
 _CAREERS = [f"P1 career {row} {space}" for row in (1, 2, 3) for space in (1, 2, 3, 4)]
-_KANSAS_ELSE = {
-    **_each(["P1 move new_jersey", "P1 move montana"],
-            "Moving on would use your free move before you dig; the lesson digs here in Kansas."),
-    "P1 discover": "Discovering takes Kansas's species card but costs 2 action points; the lesson "
+_NEW_JERSEY_ELSE = {
+    "P1 move nebraska": "Moving on would use your free move before you dig; the lesson digs here in "
+    "New Jersey.",
+    "P1 discover": "Discovering takes New Jersey's species card but costs 2 action points; the lesson "
     "spends them on bones.",
-    "P1 site kansas": "Kansas's dig-site action (change your patron) costs 1 action point; the lesson "
-    "spends it on a bone.",
+    "P1 site new_jersey": "New Jersey's dig-site action (a bone drawn from the bag) costs 1 action "
+    "point; the lesson spends it on a bone you can see and choose.",
     **_each(["P1 camp archive", "P1 camp move"],
             "A base camp costs 1 action point; the lesson spends it on a bone and leaves camps for later."),
-    "P1 deeper": "Digging deeper would send Kansas's bones back to the bag and deal new ones; the "
+    "P1 deeper": "Digging deeper would send New Jersey's bones back to the bag and deal new ones; the "
     "lesson digs the bones lying there now.",
     "P1 end": "Ending now would leave action points unspent.",
 }
@@ -82,9 +82,11 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
     },
     {
         "move": "P1 career 2 3",
-        "say": "Now the career bundle: profession row 2 (Surveyor, which upgrades a team card) and "
-        "university space 3, the Academy of Natural Sciences, so your patron is Cope.",
-        "done": "You are a Surveyor at the Academy: Cope is your patron, and its grant is yours.",
+        "say": "Now the career bundle: profession row 2 (Surveyor: a team upgrade, $3 and a "
+        "paleontologist card) and university space 3, the Academy of Natural Sciences, so your "
+        "patron is Cope.",
+        "done": "You are a Surveyor at the Academy: Cope is your patron, and its grant is yours. Now "
+        "the profession's bonus, one part at a time.",
         "hints": {
             "P1 career 2 4": "Space 4 is a fine university too, but this lesson starts from space 3.",
             **_each(["P1 career 3 3", "P1 career 3 4"],
@@ -93,9 +95,10 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
     },
     {
         "move": "P1 upgrade dig_crew quarry_crew",
-        "say": "The Surveyor's bonus: trade your basic Dig Crew for the advanced Quarry Crew "
+        "say": "The Surveyor's team upgrade: trade your basic Dig Crew for the advanced Quarry Crew "
         "($1, 2 action points, digs down to the middle bone).",
-        "done": "The Quarry Crew is in your hand. Setup is done and round 1 begins.",
+        "done": "The Quarry Crew is in your hand, and the profession has paid its $3 (you have $8). "
+        "Its last part is a paleontologist card.",
         "hints": {
             **_each([f"P1 upgrade {old} {new}" for old in ("surveyor", "expedition")
                      for new in ("field_geologist", "quarry_crew", "grand_expedition")],
@@ -111,11 +114,30 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
         },
     },
     {
-        "move": "P1 move kansas",
-        "say": "Round 1 opens with every team stepping off its university. Move yours to Kansas, "
+        "move": "P1 keep williston-1",
+        "say": "Keep one of the three face-up paleontologist cards: take Samuel W. Williston's (for "
+        "publishing; a paper of 3 bones or fewer earns 1 more loyalty with it). A new card fills "
+        "the gap at once.",
+        "done": "Williston's card is in your hand. Setup is done and round 1 begins: the bot plays "
+        "first this round, and its team has stepped off its university to Kansas.",
+        "hints": {
+            "P1 keep cope-1": "Cope's card is for claiming an award, and you have no archived species "
+            "card to claim one with yet; the lesson takes a card for publishing.",
+            "P1 keep marsh-2": "Marsh's card (for publishing: one bone you pay may stand in for any "
+            "part) is a good card too; the lesson takes Williston's, which you meet again in Ellen's "
+            "example further down.",
+            "P1 stop": "Stopping leaves the card on the table; a free paleontologist card is worth "
+            "taking.",
+        },
+    },
+    {
+        "move": "P1 move new_jersey",
+        "say": "Every team steps off its university as the round opens. Move yours to New Jersey, "
         "one of the two dig sites space 3 leads to. The step is free and comes before any card.",
-        "done": "Your team is in Kansas, next to its species card and its three bones.",
-        "hints": {"P1 move new_jersey": "New Jersey works too; the lesson digs in Kansas."},
+        "done": "Your team is in New Jersey, next to its species card and its three bones. The bot "
+        "has played its first turn in Kansas: it took the top bone there.",
+        "hints": {"P1 move kansas": "The bot's team is in Kansas already and plays first, so it "
+                  "would dig there before you; the lesson digs in New Jersey."},
     },
     {
         "move": "P1 play quarry_crew",
@@ -129,38 +151,40 @@ FIRST_TURN: tuple[dict[str, Any], ...] = (
             "earn no prize there; the lesson keeps the card for later.",
             "P1 play sternberg-2": "A paleontologist card moves your paleontologist, not your team; "
             "this first turn sends the team out to dig.",
+            "P1 play williston-1": "Williston's card is for publishing, and your bones do not make a "
+            "paper yet; this first turn digs for more.",
             "P1 pass": "Passing now would end your round before it starts.",
         },
     },
     {
         "move": "P1 dig middle",
-        "say": "Spend 1 action point to dig the middle bone of Kansas (your card reaches that deep).",
-        "done": "The bone is in one of your crates.",
+        "say": "Spend 1 action point to dig the middle bone of New Jersey (your card reaches that deep).",
+        "done": "The claw is in one of your crates.",
         "hints": {
-            **_KANSAS_ELSE,
+            **_NEW_JERSEY_ELSE,
             "P1 dig top": "That works, but take the middle one first: only this card reaches it.",
         },
     },
     {
         "move": "P1 dig top",
         "say": "Spend your last action point on the top bone.",
-        "done": "Two more bones in your crates, no action points left.",
-        "hints": {k: v for k, v in _KANSAS_ELSE.items() if k != "P1 discover"},  # 1 AP: no discover
+        "done": "The torso joins it: two more bones in your crates, no action points left.",
+        "hints": {k: v for k, v in _NEW_JERSEY_ELSE.items() if k != "P1 discover"},  # 1 AP: no discover
     },
     {
         "move": "P1 end",
         "say": "End your turn.",
-        "done": "Your turn is over. The bot has passed already, so the rest of round 1 is yours: "
-        "play more cards, and pass when you are done.",
-        "hints": _each(["P1 move new_jersey", "P1 move montana"],
-                       "Your free move is still there to take, but with no action point left "
-                       "there is nothing to do at the next site: the lesson ends the turn."),
+        "done": "Your turn is over and the bot plays its next turn. From here the table is yours: "
+        "play more cards in round 1, and pass when you are done.",
+        "hints": {"P1 move nebraska": "Your free move is still there to take, but with no action "
+                  "point left there is nothing to do at the next site: the lesson ends the turn."},
     },
 )
-"""The guided first moves at ``GUIDED_SEED``: both setup bundles, the profession bonus, the
-team's step off the university as round 1 begins, then a first turn with a team card (play,
-dig twice, end). Each entry holds the keyword arguments of a ``Step``; every other move the
-rules allow at a step has a hint saying why the lesson makes its own move instead (tested)."""
+"""The guided first moves at ``GUIDED_SEED``: both setup bundles, the profession's bonus (a team
+upgrade, then a paleontologist card to keep; its $3 comes by itself), the team's step off the
+university as round 1 begins, then a first turn with a team card (play, dig twice, end). Each
+entry holds the keyword arguments of a ``Step``; every other move the rules allow at a step has
+a hint saying why the lesson makes its own move instead (tested)."""
 
 
 def bot_game(players: int = TABLE_PLAYERS, seed: int = TABLE_SEED) -> tuple[S, list[str]]:
@@ -308,7 +332,8 @@ three torsos debunk Cope's value-3 paper."""
 def robert_debunk() -> S:
     """Robert (P1, Marsh) before his turn: Diatryma (a fossil find, whose prize removes a cover)
     in hand for slot 1 (which shows the fossil), three torsos and two tails in his crates, and
-    Cope's bottom shelf holding a 3 and a 4 (no 2)."""
+    Cope's half holding a 3 on the bottom shelf and a 4 on the shelf above (no 2): at two players
+    each shelf has one open spot."""
     state = started()
     b = state.boards[0]
     _take_out(state, ["diatryma"])
@@ -317,7 +342,7 @@ def robert_debunk() -> S:
     for patron in ("marsh", "cope"):
         for shelf in state.shelves[patron]:
             shelf[:] = [0 if v == 0 else None for v in shelf]  # None: an empty spot
-    state.shelves["cope"][0][:2] = [3, 4]
+    _shelve(state, "cope", [3, 4])
     return state
 
 
@@ -387,6 +412,17 @@ def bookshelf(state: S, marsh: int, cope: int) -> None:
         state.overflow[patron] = []
 
 
+def _shelve(state: S, patron: str, values: Sequence[int]) -> None:
+    """Put papers of ``values`` into the first open spots of ``patron``'s half, from the bottom
+    shelf up, as publishing fills it (neutral tiles are skipped)."""
+    spots = [(i, j) for i, shelf in enumerate(state.shelves[patron])
+             for j, v in enumerate(shelf) if v is None]
+    if len(spots) < len(values):
+        raise ValueError(f"{patron}'s half has only {len(spots)} open spots")
+    for (i, j), v in zip(spots, values):
+        state.shelves[patron][i][j] = v
+
+
 def scoring(marsh_x: int, cope_x: int, marsh_cred: int, cope_cred: int) -> tuple[int, list[Event]]:
     """Score a staged table as the final scoring does: P1's loyalty markers on the first spaces
     showing multipliers ``marsh_x`` and ``cope_x``, credibility ``marsh_cred`` and ``cope_cred``.
@@ -422,12 +458,12 @@ def play_cost(state: S, card: str) -> int:
 
 def debunk_quiz() -> S:
     """Exercise 2: P1 (Marsh) on the debunk location with three tails, two paws and a claw;
-    Cope's side holds a 2 and a 3."""
+    Cope's side holds a 2 (bottom shelf) and a 3 (the shelf above)."""
     state = started()
     b = state.boards[0]
     b.patron, b.crates = "marsh", ["tail", "tail", "tail", "paw", "paw", "claw"]
     bookshelf(state, 0, 0)
-    state.shelves["cope"][0][:2] = [2, 3]
+    _shelve(state, "cope", [2, 3])
     state = _paleo_turn(state, "stegosaurus")
     state, _ = _game().apply(state, "P1 go debunk")
     return state
@@ -466,10 +502,12 @@ def best_debunk_judge(state: S) -> Callable[[Any], tuple[bool, str]]:
 
 # ---- passing and whole games ------------------------------------------------------------------------
 
-PASS_DEMO = ("P1 pass", "P1 profession 2 2", "P1 university 2", "P1 upgrade surveyor field_geologist")
-"""P1 passes at once on ``passing()``: a new profession (row 2, column 2: a team upgrade and $1),
-the neutral team moves on from space 4 to space 1, P1's team goes back to university space 2
-(Marsh), then the upgrade."""
+PASS_DEMO = ("P1 pass", "P1 profession 2 2", "P1 university 2", "P1 upgrade surveyor field_geologist",
+             "P1 keep marsh-1")
+"""P1 passes at once on ``passing()``: a new profession (row 2, column 2: a team upgrade, $4 and a
+paleontologist card), the neutral team moves on from space 4 to space 1, P1's team goes back to
+university space 2 (Marsh), then the upgrade, and Marsh's own card kept from the display; the
+loyalty bonus on Marsh's track follows."""
 
 
 def passing() -> S:

@@ -32,15 +32,18 @@ S = BoneWarsState
 
 TABLE_SEED = 1
 """The solo table of the opening picture, the setup walk-through and the Stepper (seed 1)."""
-STOP_AT = 25
-"""The opening picture stops the seed-1 game after this many of the player's actions (round 2)."""
+STOP_AT = 44
+"""The opening picture stops the seed-1 game after this many of the player's actions (round 2,
+after three of Theodore's cards and two of the player's; re-measured when the profession spaces
+began to pay a paleontologist card)."""
 PLAY_SEED = 7
 """The table the learner plays against Theodore."""
 LAB_GAMES = 20
 """Games per level in the lab."""
-LEVEL_SEED = 51
+LEVEL_SEED = 460
 """A ScholarBot game against Theodore (advanced) that ends level on RP and archived cards, so
-the head sizes decide it (re-found whenever the rules change the games)."""
+the head sizes decide it (re-found whenever the rules change the games: on the economy reviewed
+for issue 21 the first such seed from 20 on is 460)."""
 
 TEAM_WORDS = {
     "excavate": "discover",
@@ -64,10 +67,9 @@ SETUP_STEPS: tuple[dict[str, Any], ...] = (
     },
     {
         "move": "P1 career 1 1",
-        "say": "Now your career: profession row 1 (it pays $1 and puts you first in the order) and "
-        "university space 1, so Marsh is your patron. Watch where Theodore goes next.",
-        "done": "Theodore answered at once: the best profession left (row 2) and the highest space "
-        "of the other patron's university.",
+        "say": "Now your career: profession row 1 (it pays $4 and a paleontologist card, and puts "
+        "you first in the order) and university space 1, so Marsh is your patron.",
+        "done": "Row 1 has paid its $4 (you have $9); its paleontologist card comes next.",
         "hints": {
             "P1 career 1 2": "Space 2 works too, but the lesson starts you on space 1.",
             **dict.fromkeys([f"P1 career {row} {space}" for row in (2, 3) for space in (1, 2)],
@@ -75,6 +77,21 @@ SETUP_STEPS: tuple[dict[str, Any], ...] = (
             **dict.fromkeys([f"P1 career {row} {space}" for row in (1, 2, 3) for space in (3, 4)],
                             "Spaces 3 and 4 are Cope's universities; the lesson makes Marsh your "
                             "patron, on space 1, with row 1."),
+        },
+    },
+    {
+        "move": "P1 keep foulke-2",
+        "say": "Keep one of the three face-up paleontologist cards: take William Parker Foulke's (for a "
+        "minor find: any tile still on the board will do, whatever its icon). Then watch where "
+        "Theodore goes.",
+        "done": "Theodore answered at once: the best profession left (row 2) and the highest space "
+        "of the other patron's university.",
+        "hints": {
+            **dict.fromkeys(["P1 keep sternberg-1", "P1 keep sternberg-2"],
+                            "Sternberg's card is for debunking, and nobody has published a paper to "
+                            "debunk yet; the lesson takes Foulke's."),
+            "P1 stop": "Stopping leaves the card on the table; a free paleontologist card is worth "
+            "taking.",
         },
     },
 )

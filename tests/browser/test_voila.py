@@ -57,7 +57,16 @@ def test_voila_stepper_next_repaints(app):
         before = canvas_hash(page, w["id"])
         button.click()
         wait_for_change(page, w["id"], before)
-        assert drawn(page.evaluate("(id) => bonekitTest.stats(bonekitTest.canvasOf(id))", w["id"]))
+        # a taller picture resizes (and so clears) the canvas before the new frame arrives: the
+        # first change seen may be the cleared canvas, so wait for the frame (a slow machine
+        # shows the gap; a canvas that stays blank still fails)
+        stats = {}
+        for _ in range(150):
+            stats = page.evaluate("(id) => bonekitTest.stats(bonekitTest.canvasOf(id))", w["id"])
+            if drawn(stats):
+                break
+            page.wait_for_timeout(100)
+        assert drawn(stats), f"{w['id']} blank after 'next': {stats}"
 
 
 def test_voila_shows_no_errors(app):

@@ -268,7 +268,10 @@ def test_prose_numbers_agree_with_the_saved_outputs():
     adv, exp = lessons.card_lines("advanced"), lessons.card_lines("expert")
     assert not any("loop twice" in x or "round bonus" in x for x in adv)
     assert any("loop twice" in x for x in exp) and any("round bonus" in x for x in exp)
-    assert "only on the expert cards does he run the paleontologist loop twice or take the round bonus first" in text
+    assert (
+        "only on the expert cards does he run the paleontologist loop twice or take the round bonus first"
+        in text
+    )
     ap = {lv: [c.back["ap"] for c in D.solo_cards if c.level == lv and c.back["kind"] == "team"]
           for lv in ("advanced", "expert")}
     assert max(ap["advanced"]) < min(ap["expert"])

@@ -216,9 +216,8 @@ def _after_bundles(players: int, seed: int):
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 5])
 def test_two_player_neutral_team_starts_on_the_first_team_marker_s_space(seed):
-    """With two players the virtual opponent's team marker goes onto the university space where
-    the first team marker was put: the same space, not the other space of that university.
-    The two share it until that team steps off."""
+    """At a two-player table the neutral team begins on the very space the first career took
+    (that space, not its university's other one), sharing it until that team leaves."""
     state = _after_bundles(2, seed)
     first = state.first_career
     owner = next(s for s in range(2) if state.boards[s].university == first)

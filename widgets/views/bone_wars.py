@@ -31,13 +31,13 @@ from bonekit.games.bone_wars import BoneWars
 from bonekit.games.bone_wars.data import components
 from bonekit.games.bone_wars.rounds import credibility
 from bonekit.games.bone_wars.state import BoneWarsState
-from bonekit.games.bone_wars.text import bones_words
+from bonekit.games.bone_wars.text import bones_words, location_goal
 from bonekit.games.bone_wars.turn import DEPTHS
 
 from . import access
 from .access import Entry, describe
 from .bone_wars_map import draw_map
-from .bone_wars_market import GO_WORDS, draw_market
+from .bone_wars_market import draw_market
 from .bone_wars_parts import (
     ACTIVE_INK,
     ASKED,
@@ -138,7 +138,7 @@ def asked_words(s: BoneWarsState) -> str:
         )
     if t.action is None:
         return f"{who} to send the paleontologist to an action"
-    return f"{who}'s paleontologist to {GO_WORDS.get(t.action, t.action)}"
+    return f"{who}'s paleontologist to {location_goal(t.action)}"
 
 
 # ---- header -----------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from bonekit.games.bone_wars import perks
 from bonekit.games.bone_wars.effects import envelope_of
 from bonekit.games.bone_wars.rounds import credibility
 from bonekit.games.bone_wars.state import PATRONS
+from bonekit.games.bone_wars.text import location_goal, location_name
 from bonekit.games.bone_wars.turn import LOCATIONS
 
 from .bone_wars_parts import (
@@ -51,13 +52,6 @@ ACTIONS_W = 418
 SHELF_W = 214
 FIND_COL, FIND_LABEL = 90, 46  # a minor-find column's pitch; the row labels' room
 FIND_W = FIND_LABEL + 5 * FIND_COL - 6
-PLACE = {"find": "minor find"}  # an action location's name where its id is not a word
-GO_WORDS = {  # a paleontologist action location -> what the paleontologist does there
-    "publish": "publish papers",
-    "debunk": "debunk a paper",
-    "award": "claim an award",
-    "find": "make a minor find",
-}
 
 
 def draw_market(c: Ctx, y: float) -> float:
@@ -84,11 +78,11 @@ def _locations(c: Ctx, x0: float, y: float) -> float:
         x = x0 + i * (w + 6)
         target = c.label("go", loc)
         scene.add(Rect(x, top, w, h, "#eef0f6", LEGAL if target else "#7d86a0", 2.5 if target else 1, 5),
-                  Text(x + w / 2, top + 13, PLACE.get(loc, loc), SIZE, INK, "middle", True))
+                  Text(x + w / 2, top + 13, location_name(loc), SIZE, INK, "middle", True))
         there = [p for p, b in enumerate(s.boards) if b.paleo == loc]
         for k, p in enumerate(there):
             marker(scene, p, x + 4 + MARK_R + k * (2 * MARK_R + 2), top + 39)
-        c.hit(x, top, w, h, target, f"send the paleontologist to {GO_WORDS.get(loc, loc)}")
+        c.hit(x, top, w, h, target, f"send the paleontologist to {location_goal(loc)}")
     return top + h
 
 
@@ -251,8 +245,8 @@ def _paleo_display(c: Ctx, x0: float, y: float) -> float:
             edge, width = (LEGAL, 2.5) if target else ("#7a6aa0", 1)
             scene.add(Rect(x, cy, w, h, CARD_FILL["paleo"], edge, width, 4))
             last = lines(scene, x + 5, cy + 3 + LINE / 2, names[k], SIZE, INK, True)
-            scene.add(Text(x + 5, last + LINE, f"{PLACE.get(p.action, p.action)} · ${p.cost}", SIZE, INK))
+            scene.add(Text(x + 5, last + LINE, f"{location_name(p.action)} · ${p.cost}", SIZE, INK))
             c.hit(x, cy, w, h, target,
-                  f"keep {p.name}: a card to {GO_WORDS.get(p.action, p.action)}, ${p.cost} to play")
+                  f"keep {p.name}: a card to {location_goal(p.action)}, ${p.cost} to play")
         bottom = cy + h
     return bottom

@@ -58,9 +58,12 @@ class ScholarBot:
         acts = game.legal_actions(view, seat)
         if not acts:
             raise IndexError("ScholarBot: no legal action to choose from")
+        self.prepare(view, seat, acts)
         return self._decide(view, seat, acts, depth=0)
 
     # ---- what a subclass may change ------------------------------------------------------------------
+    def prepare(self, view: BoneWarsState, seat: int, acts: list[Action]) -> None:
+        """Called once per decision, before it, with the seat's view and legal actions."""
     def evaluate(self, s: BoneWarsState, seat: int) -> float:
         """How good ``s`` is for ``seat`` (module ``evaluate``)."""
         return evaluate(s, seat)

@@ -22,7 +22,7 @@ from typing import Any
 from ...core.bots import Bot
 from ...core.errors import IllegalAction
 from ...core.events import Event
-from . import rounds
+from . import rounds, turn
 from .bots import ScholarBot
 from .data import components
 from .game import BoneWars
@@ -413,14 +413,12 @@ def bookshelf(state: S, marsh: int, cope: int) -> None:
 
 
 def _shelve(state: S, patron: str, values: Sequence[int]) -> None:
-    """Put papers of ``values`` into the first open spots of ``patron``'s half, from the bottom
-    shelf up, as publishing fills it (neutral tiles are skipped)."""
-    spots = [(i, j) for i, shelf in enumerate(state.shelves[patron])
-             for j, v in enumerate(shelf) if v is None]
-    if len(spots) < len(values):
-        raise ValueError(f"{patron}'s half has only {len(spots)} open spots")
-    for (i, j), v in zip(spots, values):
-        state.shelves[patron][i][j] = v
+    """Papers of ``values`` on ``patron``'s half, placed as publishing places them
+    (``turn.add_paper``: the lowest open spot, neutral tiles skipped); all must find a shelf."""
+    if sum(v is None for shelf in state.shelves[patron] for v in shelf) < len(values):
+        raise ValueError(f"{patron}'s half has too few open spots for {len(values)} papers")
+    for v in values:
+        turn.add_paper(state, patron, v, None, 0)
 
 
 def scoring(marsh_x: int, cope_x: int, marsh_cred: int, cope_cred: int) -> tuple[int, list[Event]]:

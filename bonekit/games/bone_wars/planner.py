@@ -82,19 +82,16 @@ class PlannerBot(ScholarBot):
         super().__init__(seed)
         self._pass_gain: float | None = None  # what passing now adds, measured at this turn's choice
 
-    def choose(self, game, state: BoneWarsState, seat: int) -> Action:
-        self._game = game
-        view = game.bot_view(state, seat)
+    def prepare(self, view: BoneWarsState, seat: int, acts: list[Action]) -> None:
         self._pass_gain = None
         if view.phase == "turn" and view.turn is None and not view.pending and not view.passed[seat]:
             # the pass this round still owes is worth what passing now would bring (the best
             # profession still open, round 4's loyalty), less a little for the spaces others may
             # take first: measured here once, by playing the pass out
-            go = next((a for a in game.legal_actions(view, seat) if a.verb == "pass"), None)
+            go = next((a for a in acts if a.verb == "pass"), None)
             if go is not None:
                 base = evaluate(view, seat, pass_gain=0.0)
                 self._pass_gain = max(0.0, PASS_KEEP * (self._rollout(view, seat, go, PLAN_DEPTH) - base))
-        return super().choose(game, state, seat)
 
     def evaluate(self, s: BoneWarsState, seat: int) -> float:
         return evaluate(s, seat, self._pass_gain)
@@ -218,6 +215,14 @@ def shelf_credibility(s: BoneWarsState, patron: str, extra: float) -> float:
 def paper_worth(s: BoneWarsState, seat: int, ahead: list[float]) -> float:
     """What one more paper (3 bones) is worth to ``seat`` now: the loyalty it pays, the
     credibility it adds to the patron's side at the scorings ahead, its prize and envelope."""
+    parts = paper_parts(s, seat, ahead)
+    return parts["loyalty"] + parts["credibility"] + PRIZE + ENVELOPE
+
+
+def paper_parts(s: BoneWarsState, seat: int, ahead: list[float]) -> dict[str, float]:
+    """``paper_worth`` taken apart: the loyalty a 3-bone paper pays (at a step's worth), the
+    credibility one more paper on the patron's side adds (times the multiplier expected then),
+    and its prize and envelope bonus (a flat guess)."""
     b = s.boards[seat]
     p = b.patron
     loyalty = sum(_loyalty_step(b.loyalty[p] + LOYALTY_PACE * h) * forecast(s, p, h) for h in ahead)
@@ -225,7 +230,11 @@ def paper_worth(s: BoneWarsState, seat: int, ahead: list[float]) -> float:
         multiplier(b.loyalty[p] + LOYALTY_PACE * h) * (forecast(s, p, h, 1.0) - forecast(s, p, h))
         for h in ahead
     )
-    return PAPER_LOYALTY[3] * loyalty + cred + PRIZE + ENVELOPE
+    return {
+        "loyalty": PAPER_LOYALTY[3] * loyalty,
+        "credibility": cred,
+        "prize and envelope": PRIZE + ENVELOPE,
+    }
 
 
 def _loyalty_step(level: float) -> float:

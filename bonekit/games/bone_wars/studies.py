@@ -36,10 +36,9 @@ from ...core.simulate import Progress, Results, bot_seed, simulate
 from . import effects, rounds, turn
 from .data import components
 from .game import BoneWars
+from .measures import RICH
 from .planner import (
-    ENVELOPE,
     LOYALTY_PACE,
-    PRIZE,
     PlannerBot,
     evaluate,
     forecast,
@@ -47,6 +46,7 @@ from .planner import (
     multiplier,
     paper_worth,
 )
+from .planner import paper_parts as planner_paper_parts
 from .state import PATRONS, BoneWarsState, Turn, rival
 from .text import and_list, grant_words
 
@@ -234,16 +234,8 @@ def worth_of_step(state: S, seat: int, patron: str) -> float:
 
 
 def paper_parts(state: S, seat: int) -> dict[str, float]:
-    """``planner.paper_worth`` taken apart: the loyalty a 3-bone paper pays (at the worth of a
-    step), the credibility one more paper on the patron's side adds (times the multiplier the
-    planner expects then), and its prize and envelope bonus (a flat guess)."""
-    b = state.boards[seat]
-    p = b.patron
-    ahead = horizons(state)
-    loyalty = turn.PAPER_LOYALTY[3] * worth_of_step(state, seat, p)
-    cred = sum(multiplier(b.loyalty[p] + LOYALTY_PACE * h)
-               * (forecast(state, p, h, 1.0) - forecast(state, p, h)) for h in ahead)
-    return {"loyalty": loyalty, "credibility": cred, "prize and envelope": PRIZE + ENVELOPE}
+    """``planner.paper_worth`` taken apart (``planner.paper_parts``) at ``state``'s scorings ahead."""
+    return planner_paper_parts(state, seat, horizons(state))
 
 
 def paper_value(state: S, seat: int) -> float:
@@ -427,11 +419,6 @@ def _creds(s: S) -> tuple[int, int]:
     return tuple(rounds.credibility(s, p) for p in PATRONS)  # type: ignore[return-value]
 
 
-def _multiplier(level: int) -> int:
-    d = components().loyalty
-    return d.multipliers[min(level, d.top)]
-
-
 def game_facts(pages: Sequence[tuple[S, Action]], final: S) -> GameFacts:
     """``GameFacts`` of a game given as (table before, action) pairs in order and the final
     table (the tables must be copies that later actions do not change)."""
@@ -477,9 +464,10 @@ def _switch(tables: list[S], i: int, seat: int, a: Action, at: dict[str, S], mid
         table = at[when]
         cred = {p: rounds.credibility(table, p) for p in PATRONS}
         level = table.boards[seat].loyalty
-        actual = sum(_multiplier(level[p]) * cred[p] for p in PATRONS)
+        mult = components().loyalty.multiplier
+        actual = sum(mult(level[p]) * cred[p] for p in PATRONS)
         moved = {new: level[new] - gained, old: level[old] + gained}
-        instead = sum(_multiplier(moved[p]) * cred[p] for p in PATRONS)
+        instead = sum(mult(moved[p]) * cred[p] for p in PATRONS)
         earned.append((when, actual - instead))
         if stronger is None:
             stronger = cred[new] > cred[old]
@@ -639,9 +627,6 @@ class RowSummary:
     rich_overall: float
 
 
-RICH = 4
-
-
 def row_summary(games: Sequence[GameFacts]) -> RowSummary:
     passes = [p for g in games for p in g.passes]
 
@@ -669,8 +654,9 @@ def table_words(state: S) -> list[str]:
     the multiplier it scores) and RP."""
     cred = {p: rounds.credibility(state, p) for p in PATRONS}
     lines = [f"round {state.round}: credibility Marsh {cred['marsh']}, Cope {cred['cope']}"]
+    mult = components().loyalty.multiplier
     for seat, b in enumerate(state.boards):
-        tracks = ", ".join(f"{p.title()} {b.loyalty[p]} (x{_multiplier(b.loyalty[p])})" for p in PATRONS)
+        tracks = ", ".join(f"{p.title()} {b.loyalty[p]} (x{mult(b.loyalty[p])})" for p in PATRONS)
         lines.append(f"{state.names[seat]}: patron {b.patron.title()} · loyalty {tracks} · {b.rp} RP")
     return lines
 

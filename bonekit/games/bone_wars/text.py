@@ -85,6 +85,25 @@ def _sentence_part(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+LOCATION_NAMES = {"find": "minor find"}  # a paleontologist action location's name, where its id is no word
+LOCATION_GOALS = {  # what the paleontologist does at each location
+    "publish": "publish papers",
+    "debunk": "debunk a paper",
+    "award": "claim an award",
+    "find": "make a minor find",
+}
+
+
+def location_name(location: str) -> str:
+    """A paleontologist action location's name ("minor find" for ``find``)."""
+    return LOCATION_NAMES.get(location, location)
+
+
+def location_goal(location: str) -> str:
+    """What the paleontologist does at ``location``, in words ("make a minor find")."""
+    return LOCATION_GOALS.get(location, location)
+
+
 def site_action_words(action: str) -> str:
     """A dig-site action tile in words (the data file's text)."""
     return _sentence_part(components().site_actions[action].text)
@@ -396,7 +415,7 @@ def button_words(state: BoneWarsState | None, action: Action) -> str:
         if verb == "mode":
             return {"team": "team", "paleo": "paleontologist"}[args[0]]
         if verb == "go":
-            return {"find": "minor find"}.get(args[0], args[0])
+            return location_name(args[0])
         if verb == "dig":
             return f"dig the {args[0]} bone"
         if verb == "camp":

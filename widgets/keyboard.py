@@ -116,7 +116,7 @@ function render({ model, el }) {
       note.textContent = OFFLINE_TEXT;
       note.style.cssText = "padding:6px 10px;margin:0 0 6px 0;border-radius:4px;font-weight:600;" +
         "border:2px solid var(--jp-warn-color1, #b36b00);background:var(--jp-warn-color3, #fff3cd);" +
-        "color:var(--jp-ui-font-color1, #111);font-size:var(--jp-ui-font-size1, 13px)";
+        "color:#1a1a1a;font-size:var(--jp-ui-font-size1, 13px)";  // dark ink: the warn fill is pale in both themes
       host.insertBefore(note, host.firstChild);
     }
     if (pressed) {

@@ -30,6 +30,8 @@ from .pages import (
     SCROLL_TO_CELL_JS,
     SHOWN_OUTPUTS_JS,
     THEMES,
+    contrast,
+    contrast_failures,
     is_picture,
     open_page,
     picture_shown,
@@ -126,6 +128,16 @@ def _offline_notes(page, path: str) -> dict:
     first.locator("canvas").first.scroll_into_view_if_needed()
     first.locator("canvas").first.click(position={"x": 30, "y": 30})
     note = first.locator(f".{OFFLINE_CLASS}")
+    # the note must read in both themes (its fill is the theme's pale warning colour)
+    failures = []
+    try:
+        for name, theme in THEMES.items():
+            set_theme(page, theme)
+            measured = contrast(page, f"{panel} .bonekit-widget", {"offline note": f".{OFFLINE_CLASS}"})
+            failures += contrast_failures(measured, f"{path} ({name})")
+    finally:
+        set_theme(page, THEMES["light"])
+    assert not failures, failures
     return {"widgets": widgets.count(), "notes": page.locator(f"{panel} .{OFFLINE_CLASS}").count(),
             "afterClick": note.text_content() if note.is_visible() else ""}
 

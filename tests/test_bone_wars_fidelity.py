@@ -14,7 +14,7 @@ import bonekit
 from bonekit import IllegalAction
 from bonekit.games.bone_wars import lessons, solo, solo_lessons
 from bonekit.games.bone_wars.data import components
-from bonekit.games.bone_wars.rounds import credibility
+from bonekit.games.bone_wars.rounds import credibility, standing
 from bonekit.games.bone_wars.state import THEODORE, Turn
 
 GAME = bonekit.load("bone_wars")
@@ -353,6 +353,17 @@ def test_rp_and_the_archive_come_before_the_head():
     assert GAME.outcome(state).winners == (0,)
     state.boards[1].rp = 31
     assert GAME.outcome(state).winners == (1,)
+
+
+def test_standing_ranks_by_rp_then_archive_then_head():
+    """``standing`` is the ranking the outcome and the benchmarks use: RP first, then archived
+    species cards, then head size (0 when the table gave none)."""
+    state = _tied_end(3, head_cm=[55, 59, 57])
+    state.boards[2].archive = {"A": state.boards[2].archive["A"][:1]}
+    assert [standing(state, s) for s in range(3)] == [(30, 2, 55), (30, 2, 59), (30, 1, 57)]
+    state.boards[2].rp = 31
+    assert max(range(3), key=lambda s: standing(state, s)) == 2 == GAME.outcome(state).winners[0]
+    assert standing(_tied_end(2), 1) == (30, 2, 0)
 
 
 def test_a_three_way_tie_says_what_the_archive_settles_and_what_the_heads_do():

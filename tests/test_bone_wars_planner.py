@@ -159,3 +159,61 @@ def test_it_beats_scholarbot_in_most_two_player_games():
         final, _ = GAME.playout(GAME.new(2, seed=seed), bots)
         wins += me in GAME.outcome(final).winners
     assert wins >= 13
+
+
+def _card_or_pass(players: int, seed: int = 3):
+    """The first turn of the round's play at a table of scholars: a card or the pass."""
+    state = GAME.new(players, seed=seed)
+    bots = {i: ScholarBot(i) for i in range(players)}
+    while state.phase != "turn" or state.pending or state.turn is not None:
+        seat = GAME.to_move(state)[0]
+        GAME.step_fast(state, bots[seat].choose(GAME, state, seat))
+    return state
+
+
+def test_the_planner_weighs_the_pass_where_the_scholar_rules_it_out():
+    """At a card or the pass, ScholarBot drops the pass while a card improves its position; the
+    planner keeps it, since each card's score already holds the later pass at a measured share."""
+    state = _card_or_pass(2)
+    seat = state.current
+    pass_ = Action(seat, "pass", ())
+    card = next(a for a in GAME.legal_actions(state, seat) if a.verb == "play")
+    scholar, plan = ScholarBot(0), PlannerBot(0)
+    scholar._game = plan._game = GAME
+    now = scholar.evaluate(state, seat)
+    scored = [(now + 1.0, card), (now + 5.0, pass_)]
+    assert scholar.weigh_pass(state, seat, scored) == [(now + 1.0, card)]
+    assert plan.weigh_pass(state, seat, scored) == scored
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_later_pass_is_worth_the_share_the_table_size_gives(players, monkeypatch):
+    state = _card_or_pass(players)
+    seat = state.current
+    view = GAME.bot_view(state, seat)
+    acts = GAME.legal_actions(view, seat)
+    bot = PlannerBot(0)
+    bot._game = GAME
+    bot.prepare(view, seat, acts)
+    measured, keep = bot._pass_gain, planner.PASS_KEEP[players]
+    monkeypatch.setitem(planner.PASS_KEEP, players, 1.0)
+    bot.prepare(view, seat, acts)
+    full = bot._pass_gain
+    assert full > 0, "passing now brings something (a profession, a university)"
+    assert measured == pytest.approx(keep * full)
+    assert keep < 1 if players == 2 else keep > 1  # waiting costs at two seats, unplayed cards at four
+
+
+def test_a_skeleton_in_the_making_counts_for_less_at_a_full_table(monkeypatch):
+    """Three rivals take the bones and species a skeleton waits for more often than one: at four
+    seats its share of a paper's worth is CONTENDED[4] of what it is at a table without contest."""
+    state = _card_or_pass(4)
+    seat = state.current
+    b = state.boards[seat]
+    b.hand, b.crates = ["stegosaurus"], ["torso", "tail"]
+    paper = 10.0
+    contested = planner._skeletons(state, seat, paper)
+    monkeypatch.setitem(planner.CONTENDED, 4, 1.0)
+    open_table = planner._skeletons(state, seat, paper)
+    assert planner.CONTENDED[2] == 1.0 and 0 < contested < open_table
+    assert contested == pytest.approx(0.8 * open_table)

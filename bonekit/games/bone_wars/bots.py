@@ -72,6 +72,16 @@ class ScholarBot:
         """The routine choice made by rule, or None to leave it to the evaluation."""
         return _rule(s, seat, acts)
 
+    def weigh_pass(
+        self, s: BoneWarsState, seat: int, scored: list[tuple[float, Action]]
+    ) -> list[tuple[float, Action]]:
+        """At the choice of a card or the pass, the options left to pick from (each with its
+        played-out score): never pass while a card still improves the position."""
+        now = self.evaluate(s, seat)
+        if any(v > now and a.verb == "play" for v, a in scored):
+            return [(v, a) for v, a in scored if a.verb != "pass"]
+        return scored
+
     def plans_ahead(self, s: BoneWarsState, depth: int) -> bool:
         """Whether to play the turn out for each choice here (else score one step on)."""
         return depth < PLAN_DEPTH and _plans_ahead(s)
@@ -86,10 +96,7 @@ class ScholarBot:
         if self.plans_ahead(s, depth):
             scored = [(self._rollout(s, seat, a, depth + 1), a) for a in acts]
             if s.turn is None and not s.pending and s.phase == "turn":
-                # never pass while a card still improves the position
-                now = self.evaluate(s, seat)
-                if any(v > now and a.verb == "play" for v, a in scored):
-                    scored = [(v, a) for v, a in scored if a.verb != "pass"]
+                scored = self.weigh_pass(s, seat, scored)
         else:
             scored = [(self._after(s, seat, a), a) for a in acts]
         best = max(v for v, _ in scored)

@@ -344,10 +344,8 @@ class BoneWars(Game[BoneWarsState]):
             )
         # most RP, then most archived cards, then the largest head if the table gave them
         # (option head_cm; without it a tie still standing is shared: bone_wars.ruling.ties)
-        archived = [sum(len(v) for v in b.archive.values()) for b in state.boards]
-        heads = state.options.get("head_cm") or (0,) * state.players
-        best = max((scores[s], archived[s], heads[s]) for s in range(state.players))
-        winners = tuple(s for s in range(state.players) if (scores[s], archived[s], heads[s]) == best)
+        best = max(rounds.standing(state, s) for s in range(state.players))
+        winners = tuple(s for s in range(state.players) if rounds.standing(state, s) == best)
         return Outcome(
             "win", winners, scores, summary=outcome_words(state, winners), rule=R + "scoring.end"
         )

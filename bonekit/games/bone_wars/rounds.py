@@ -436,6 +436,14 @@ def credibility(state: BoneWarsState, patron: str) -> int:
     return sum(1 for shelf in state.shelves[patron] if any(v for v in shelf))
 
 
+def standing(state: BoneWarsState, seat: int) -> tuple[int, int, int]:
+    """What ranks ``seat`` at the end: RP, then archived species cards, then head size if the
+    table gave them (option head_cm; else 0, and a tie still standing is shared)."""
+    b = state.boards[seat]
+    heads = state.options.get("head_cm") or (0,) * state.players
+    return b.rp, sum(len(v) for v in b.archive.values()), heads[seat]
+
+
 def score(state: BoneWarsState, when: str, events: list[Event] | None) -> None:
     mult = components().loyalty.multipliers
     cred = {p: credibility(state, p) for p in PATRONS}

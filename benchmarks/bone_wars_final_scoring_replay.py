@@ -1,5 +1,5 @@
 """Regenerate tests/replays/bone_wars_final_scoring_example.json: a two-player Bone Wars game of
-PlannerBots (game seed 22, bot seeds 220 and 221) in which P2's final scoring is the rulebook's
+PlannerBots (game seed 280, bot seeds 2800 and 2801) in which P2's final scoring is the rulebook's
 example, Marsh credibility 2 at x3 and Cope credibility 4 at x5, 26 RP.
 
 Every action goes through the checked ``game.apply``. ``--search N`` instead plays the seeds
@@ -17,7 +17,7 @@ import bonekit
 from bonekit.games.bone_wars import components
 from bonekit.games.bone_wars.rounds import credibility
 
-PLAYERS, SEED = 2, 22
+PLAYERS, SEED = 2, 280
 OUT = Path(__file__).resolve().parents[1] / "tests" / "replays" / "bone_wars_final_scoring_example.json"
 
 
@@ -46,9 +46,10 @@ def example_seats(replay: bonekit.Replay) -> list[int]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--search", type=int, metavar="N", help="try seeds 0..N-1 instead")
+    parser.add_argument("--from", dest="start", type=int, default=0, help="the first seed --search tries")
     args = parser.parse_args(argv)
     if args.search:
-        for seed in range(args.search):
+        for seed in range(args.start, args.start + args.search):
             seats = example_seats(planner_game(seed))
             if seats:
                 print(f"seed {seed}: seats {seats}")

@@ -1,8 +1,8 @@
 """The rulebook's final-scoring example (Marsh credibility 2 at x3, Cope 4 at x5: 6 + 20 = 26 RP),
 reached by legal play rather than a staged shelf (issue 21).
 
-The replay is a default two-player game of PlannerBots, game seed 22, seat i's bot seeded
-220 + i; P2 scores the example. benchmarks/bone_wars_final_scoring_replay.py regenerates it.
+The replay is a default two-player game of PlannerBots, game seed 280, seat i's bot seeded
+2800 + i; P2 scores the example. benchmarks/bone_wars_final_scoring_replay.py regenerates it.
 """
 from __future__ import annotations
 

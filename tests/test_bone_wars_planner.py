@@ -212,8 +212,8 @@ def test_a_skeleton_in_the_making_counts_for_less_at_a_full_table(monkeypatch):
     b = state.boards[seat]
     b.hand, b.crates = ["stegosaurus"], ["torso", "tail"]
     paper = 10.0
-    contested = planner._skeletons(state, seat, paper)
+    contested, share = planner._skeletons(state, seat, paper), planner.CONTENDED[4]
     monkeypatch.setitem(planner.CONTENDED, 4, 1.0)
     open_table = planner._skeletons(state, seat, paper)
     assert planner.CONTENDED[2] == 1.0 and 0 < contested < open_table
-    assert contested == pytest.approx(0.8 * open_table)
+    assert contested == pytest.approx(share * open_table)

@@ -64,6 +64,7 @@ class ScholarBot:
     # ---- what a subclass may change ------------------------------------------------------------------
     def prepare(self, view: BoneWarsState, seat: int, acts: list[Action]) -> None:
         """Called once per decision, before it, with the seat's view and legal actions."""
+
     def evaluate(self, s: BoneWarsState, seat: int) -> float:
         """How good ``s`` is for ``seat`` (module ``evaluate``)."""
         return evaluate(s, seat)

@@ -344,8 +344,9 @@ class BoneWars(Game[BoneWarsState]):
             )
         # most RP, then most archived cards, then the largest head if the table gave them
         # (option head_cm; without it a tie still standing is shared: bone_wars.ruling.ties)
-        best = max(rounds.standing(state, s) for s in range(state.players))
-        winners = tuple(s for s in range(state.players) if rounds.standing(state, s) == best)
+        ranks = [rounds.standing(state, s) for s in range(state.players)]
+        best = max(ranks)
+        winners = tuple(s for s, r in enumerate(ranks) if r == best)
         return Outcome(
             "win", winners, scores, summary=outcome_words(state, winners), rule=R + "scoring.end"
         )

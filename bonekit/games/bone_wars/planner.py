@@ -85,6 +85,12 @@ PASS_KEEP = {2: 0.95, 3: 1.0, 4: 1.1}
 CRATE = 0.3  # room for one more bone in the crates
 
 
+def by_table(values: dict[int, float], s: BoneWarsState) -> float:
+    """The value of a table-size setting (``PASS_KEEP``, ``CONTENDED``) at ``s``'s table; the solo
+    game's two seats count as two."""
+    return values[min(4, max(2, s.players))]
+
+
 class PlannerBot(ScholarBot):
     """A Bone Wars player that plans for the scorings: values loyalty by the credibility each
     patron is expected to have when it is scored, switches patron when the other one will be
@@ -109,7 +115,7 @@ class PlannerBot(ScholarBot):
             go = next((a for a in acts if a.verb == "pass"), None)
             if go is not None:
                 base = evaluate(view, seat, pass_gain=0.0)
-                keep = PASS_KEEP[min(4, max(2, view.players))]
+                keep = by_table(PASS_KEEP, view)
                 self._pass_gain = max(0.0, keep * (self._rollout(view, seat, go, PLAN_DEPTH) - base))
 
     def weigh_pass(
@@ -284,7 +290,7 @@ def _skeletons_of(s: BoneWarsState, seat: int, hand: list[str], crates: list[str
     bones = list(crates)
     value = 0.0
     hope = _hope(s)
-    contended = CONTENDED[min(4, max(2, s.players))]
+    contended = by_table(CONTENDED, s)
     if b.paleo == "publish" and not perks.grant(s, seat, "stay_put"):
         hope *= 1 - BLOCKED  # another paleontologist action must come first
     for sp in sorted(species, key=lambda c: (-len(skeleton(c, bones)), c)):

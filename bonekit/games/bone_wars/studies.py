@@ -46,7 +46,7 @@ from .planner import (
     multiplier,
     paper_worth,
 )
-from .planner import paper_parts as planner_paper_parts
+from .planner import paper_parts as planner_paper_parts  # studies.paper_parts takes no horizons
 from .state import PATRONS, BoneWarsState, Turn, rival
 from .text import and_list, grant_words
 
